@@ -17,6 +17,7 @@ from typing import Protocol, cast
 COMMANDS: tuple[str, ...] = (
     "plays",
     "check",
+    "clock_allowance",
 )
 
 
