@@ -18,6 +18,8 @@ COMMANDS: tuple[str, ...] = (
     "plays",
     "check",
     "clock_allowance",
+    "replay",
+    "gin",
 )
 
 

@@ -131,11 +131,13 @@ def start_game(match: Match) -> Match:
     _require_open(match)
     if match.in_game:
         raise GameInProgressError(f"game {match.game_number} is still in progress")
-    at_match_point = not match.money and min(match.away(0), match.away(1)) == 1
-    crawford = (
-        not match.crawford_played
-        and (match.crawford_rule or match.crawford_forced)
-        and at_match_point
+    away = sorted((match.away(0), match.away(1)))
+    at_match_point = not match.money and away[0] == 1
+    # The Crawford game follows a player's reaching match point while the other has not: never
+    # when both are 1-away (a 1-point match, or double match point after the Crawford game).
+    crawford = not match.crawford_played and (
+        (match.crawford_rule and at_match_point and away[1] > 1)
+        or (match.crawford_forced and at_match_point)
     )
     return dataclasses.replace(
         match,

@@ -57,10 +57,12 @@ _DECODE_CACHE_LIMIT = 1 << 16
 
 def decode_position_id(text: str) -> Position:
     """Decode a Position ID; raise :class:`InvalidIdError` saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise InvalidIdError(f"a Position ID is a string, not {type(text).__name__}")
     cached = _DECODE_CACHE.get(text)
     if cached is not None:
         return cached
-    if not isinstance(text, str) or len(text) != _POSITION_ID_LENGTH:
+    if len(text) != _POSITION_ID_LENGTH:
         raise InvalidIdError(f"a Position ID has {_POSITION_ID_LENGTH} characters: {text!r}")
     try:
         key = base64.b64decode(text + "==", validate=True)

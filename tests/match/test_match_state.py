@@ -173,3 +173,11 @@ def test_jacoby_rule_money_play() -> None:
     assert doubled.score == (0, 6)
     plain = finish_game(start_game(new_match(MONEY, 0)), MONEY, 1, "gammon", 1, "bear_off")
     assert plain.score == (0, 2)
+
+
+def test_no_crawford_game_when_both_players_are_at_match_point_mso_5_5() -> None:
+    """MSO 5.5: the Crawford game follows a player's reaching match point; a 1-point match, or
+    double match point after the Crawford game, has none."""
+    assert not start_game(new_match(MSO, 1)).crawford_game
+    assert not start_game(new_match(JBL, 7, (6, 6))).crawford_game
+    assert start_game(new_match(JBL, 7, (6, 5))).crawford_game

@@ -1,0 +1,328 @@
+"""Every sentence the screens show, built from snapshot values in the chosen language (pure).
+
+Message ids are English with ``{named}`` fields; :func:`kiosk.app.i18n.tr` translates them
+before the fields are filled, so word order may differ per language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kiosk.app.actions import ActionKind
+from kiosk.app.director import IncidentView, MatchSettings
+from kiosk.app.i18n import tr
+from kiosk.app.prompts import Prompt
+from kiosk.app.snapshot import CubeView, DieView, MatchView, PlayerView
+
+
+def _(language: str, msgid: str, **fields: object) -> str:
+    return tr(language, msgid).format(**fields)
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter capitalised (the referee writes lower-case clauses)."""
+    return text[:1].upper() + text[1:]
+
+
+def format_reserve(ms: int) -> str:
+    """A reserve as ``m:ss`` (``h:mm:ss`` from an hour), rounded up to the second; 0:00 at most."""
+    seconds = max(0, -(-ms // 1000))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_allowance(ms: int) -> str:
+    """The allowance left in whole seconds, rounded up (a 12 s delay shows 12 at its start)."""
+    return str(max(0, -(-ms // 1000)))
+
+
+def match_title(language: str, match: MatchView) -> str:
+    """``7-point match``, ``Money session``, plus the rule set."""
+    if match.length == 0:
+        title = _(language, "Money session")
+    else:
+        title = _(language, "{length}-point match", length=match.length)
+    return f"{title} · {match.ruleset.upper()}" if match.ruleset else title
+
+
+def crawford_text(language: str, match: MatchView) -> str:
+    """``Crawford game`` / ``Post-Crawford`` / empty (MSO 5.5, JBL 4.4.4: no doubling in the
+    Crawford game)."""
+    if match.crawford:
+        return _(language, "Crawford game")
+    if match.post_crawford:
+        return _(language, "Post-Crawford")
+    return ""
+
+
+def cube_text(language: str, cube: CubeView, players: Sequence[PlayerView]) -> str:
+    """``Cube 1 · centre`` or ``Cube 4 · Ben``."""
+    if cube.owner is None:
+        return _(language, "Cube {value} · centre", value=cube.value)
+    return _(language, "Cube {value} · {name}", value=cube.value, name=players[cube.owner].name)
+
+
+def turn_text(language: str, turn: int | None, players: Sequence[PlayerView]) -> str:
+    """``Aiko to play`` or empty between games."""
+    if turn is None:
+        return ""
+    return _(language, "{name} to play", name=players[turn].name)
+
+
+def dice_text(language: str, dice: Sequence[DieView]) -> str:
+    """The dice as read: ``5 2``, a cocked die marked, an unreadable one as ``?``, none ``–``."""
+    if not dice:
+        return "–"
+    parts = []
+    for die in dice:
+        value = "?" if die.value is None else str(die.value)
+        parts.append(_(language, "{value} (cocked)", value=value) if die.cocked else value)
+    return " ".join(parts)
+
+
+ILLEGAL_TEXTS: dict[str, str] = {
+    "die_not_rolled": "a {die} was played with {d1}-{d2}",
+    "die_unused": "the {die} could also have been played",
+    "higher_die": "when only one die can be played, the higher one must be",
+    "bar_first": "a checker on the bar must enter first",
+    "blocked_point": "a checker landed on point {point}, which is blocked",
+    "bear_off_early": "a checker was borne off with checkers outside the home board",
+    "too_many_moves": "more checkers were moved than {d1}-{d2} allows",
+    "unexplained": "this position cannot be reached with {d1}-{d2}",
+}
+
+DICE_PROBLEM_TEXTS: dict[str, str] = {
+    "cocked": "A die is cocked: roll again",
+    "wrong_side": "The dice landed on the wrong side of the bar: roll again",
+    "off_board": "A die left the board: roll again",
+    "unreadable": "The dice cannot be read: roll again",
+    "invalid": "The roll is not valid: roll again",
+}
+
+PAUSE_TEXTS: dict[str, str] = {
+    "director": "Director called: clocks stopped",
+    "break": "Break: clocks stopped",
+    "dice_mix": "Dice mix: clocks stopped",
+    "dispute": "Dispute: clocks stopped, board frozen",
+}
+
+DECISION_TEXTS: dict[str, str] = {
+    "penalty_point": "Time expired: {name} loses {points} point(s)",
+    "loses_game": "Time expired: {name} loses the game",
+    "loses_match": "Time expired: {name} loses the match",
+    "no_penalty": "Time expired: no penalty for {name}",
+    "accepted": "Concession accepted",
+    "refused": "Concession refused",
+}
+
+GIN_VERDICTS: dict[str, str] = {
+    "certain": "certain",
+    "possible": "possible",
+    "impossible": "impossible",
+}
+
+RULING_TEXTS: dict[str, str] = {
+    "upheld": "Upheld",
+    "dismissed": "Dismissed",
+    "penalty_point": "Penalty point",
+    "replay": "Turn replayed",
+}
+
+INCIDENT_KINDS: dict[str, str] = {  # the referee's incident kinds (kiosk.referee.incidents)
+    "setup_error": "Setup error",
+    "setup_corrected": "Setup corrected",
+    "cube_start_wrong": "Cube not centred at the start",
+    "invalid_roll": "Invalid roll",
+    "dice_unreadable": "Dice unreadable",
+    "premature_roll": "Premature roll",
+    "dice_touched_early": "Dice touched too early",
+    "board_changed_out_of_turn": "Checkers moved out of turn",
+    "illegal_move": "Illegal move",
+    "illegal_move_condoned": "Illegal move accepted",
+    "illegal_move_replay": "Legal move demanded",
+    "ambiguous_reading": "Play not clear to the camera",
+    "reading_unusable": "Board unreadable",
+    "premature_double": "Premature double",
+    "wrong_cube_level": "Wrong cube level",
+    "double_in_crawford": "Double in the Crawford game",
+    "concession_refused": "Concession refused",
+    "concession_rejected": "Concession rejected",
+    "game_won": "Game won",
+    "match_won": "Match won",
+    "flag_fell": "Time expired",
+    "expiry_ruling": "Ruling on time expiry",
+    "break_taken": "Break",
+    "director_called": "Director called",
+    "dice_mix": "Dice mix",
+    "director_ruling": "Director's ruling",
+    "director_adjustment": "Director's correction",
+    "press_out_of_turn": "Clock pressed out of turn",
+}
+
+LEVEL_TEXTS: dict[str, str] = {
+    "single": "single game",
+    "gammon": "gammon",
+    "backgammon": "backgammon",
+}
+
+GIN_TEXTS: dict[str, str] = {
+    "win": "Win: {verdict}",
+    "gammon": "Gammon: {verdict}",
+    "backgammon": "Backgammon: {verdict}",
+}
+
+
+def illegal_reason(language: str, prompt: Prompt) -> str:
+    """What makes the play illegal, e.g. ``a 6 was played with 5-2`` (or the prompt's text)."""
+    if not prompt.reason:
+        return prompt.text
+    d1, d2 = prompt.dice
+    return _(language, ILLEGAL_TEXTS[prompt.reason], d1=d1, d2=d2, **prompt.details)
+
+
+def prompt_title(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """The prompt's headline."""
+    name = "" if prompt.side is None else players[prompt.side].name
+    if prompt.kind == "illegal_move":
+        return _(language, "Illegal move by {name}", name=name)
+    if prompt.kind == "setup_error":
+        return _(language, "The starting setup is wrong")
+    if prompt.kind == "invalid_dice":
+        return _(language, DICE_PROBLEM_TEXTS[prompt.reason])
+    if prompt.kind == "cube_offered":
+        return _(language, "{name} doubles to {value}", name=name, value=prompt.value)
+    if prompt.kind == "paused":
+        return _(language, PAUSE_TEXTS[prompt.reason])
+    if prompt.kind == "ruling":
+        return sentence(ruling_text(language, prompt, players))
+    return sentence(prompt.text)
+
+
+def prompt_body(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """The prompt's explanation under the headline (may be empty)."""
+    if prompt.kind == "illegal_move":
+        lines = [sentence(illegal_reason(language, prompt))]
+        if prompt.play_seen:
+            lines.append(_(language, "Play seen: {play}", play=prompt.play_seen))
+        return "\n".join(line for line in lines if line)
+    if prompt.kind == "setup_error":
+        if prompt.rule:
+            return _(language, "Set up the checkers as drawn ({rule})", rule=prompt.rule)
+        return _(language, "Set up the checkers as drawn")
+    if prompt.kind in ("ruling", "notice"):
+        return gin_text(language, prompt)
+    return ""
+
+
+def decider_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """Who must answer: ``to``, or the opponent of ``side`` (illegal move, cube offered)."""
+    if prompt.to is not None:
+        return _(language, "{name}, your decision:", name=players[prompt.to].name)
+    if prompt.side is None or prompt.kind not in ("illegal_move", "cube_offered"):
+        return ""
+    return _(language, "{name}, your decision:", name=players[1 - prompt.side].name)
+
+
+def ruling_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """The ruling on a time expiry or an offered end of game (or the prompt's text)."""
+    if not prompt.decision:
+        return prompt.text
+    name = "" if prompt.side is None else players[prompt.side].name
+    text = _(language, DECISION_TEXTS[prompt.decision], name=name, points=prompt.value)
+    if prompt.topic == "concession" and prompt.level:
+        level = tr(language, LEVEL_TEXTS[prompt.level])
+        text = f"{text} ({level})"
+    return text
+
+
+def gin_text(language: str, prompt: Prompt) -> str:
+    """The gin verdict of a ruling (parsed only for rulings: MSO 1.5, JBL 1.9)."""
+    parts = [
+        _(language, GIN_TEXTS[key], verdict=tr(language, GIN_VERDICTS[verdict]))
+        for key, verdict in prompt.gin.items()
+    ]
+    if prompt.verdict:
+        parts.append(prompt.verdict)
+    return "   ".join(parts)
+
+
+CHOICE_TEXTS: dict[ActionKind, str] = {
+    ActionKind.DOUBLE: "Double",
+    ActionKind.TAKE: "Take",
+    ActionKind.PASS: "Pass",
+    ActionKind.CONCEDE: "Concede",
+    ActionKind.CLAIM: "Claim",
+    ActionKind.ACCEPT: "Accept",
+    ActionKind.REJECT: "Refuse",
+    ActionKind.CONDONE: "Accept the move",
+    ActionKind.DEMAND_LEGAL: "Demand a legal move",
+    ActionKind.PREMATURE_ROLL_STANDS: "Let the roll stand",
+    ActionKind.PREMATURE_ROLL_REROLL: "Have the dice rolled again",
+    ActionKind.SETUP_PLAY_ON: "Play on as set up",
+    ActionKind.SETUP_MISSING_TO_BAR: "Missing checkers to the bar",
+    ActionKind.PERMIT_OTHER_HALF: "Allow rolling in my half",
+    ActionKind.WITHDRAW_PERMISSION: "Withdraw that permission",
+    ActionKind.CLAIM_TIME: "Claim the time",
+    ActionKind.BREAK: "Break",
+    ActionKind.RESUME: "Resume",
+    ActionKind.CALL_DIRECTOR: "Call the director",
+    ActionKind.DICE_MIX: "Dice mix",
+}
+
+SIDE_QUESTIONS: dict[str, str] = {
+    "break": "Who takes the break?",
+    "dice_mix": "Who asks for a dice mix?",
+    "call_director": "Who calls the director?",
+}
+
+
+def incident_title(language: str, incident: IncidentView) -> str:
+    """``#3  12:34  Illegal move`` for the director's list (ruled incidents marked)."""
+    kind = tr(language, INCIDENT_KINDS.get(incident.kind, incident.kind.replace("_", " ")))
+    mark = " ✓" if incident.ruling else ""
+    return f"#{incident.id}  {format_reserve(incident.t_ms)}  {kind}{mark}"
+
+
+def incident_detail(language: str, incident: IncidentView, players: Sequence[PlayerView]) -> str:
+    """Everything the director reviews about an incident, legal plays included (director only)."""
+    lines = [incident_title(language, incident), _(language, "Rule: {rule}", rule=incident.rule)]
+    if incident.side is not None:
+        lines.append(_(language, "Player: {name}", name=players[incident.side].name))
+    if incident.dice:
+        lines.append(_(language, "Dice: {dice}", dice="-".join(map(str, incident.dice))))
+    if incident.play_seen:
+        lines.append(_(language, "Play seen: {play}", play=incident.play_seen))
+    if incident.legal_plays:
+        shown = ", ".join(incident.legal_plays[:6])
+        more = len(incident.legal_plays) - 6
+        suffix = _(language, " and {count} more", count=more) if more > 0 else ""
+        lines.append(_(language, "Legal plays: {plays}", plays=shown) + suffix)
+    if incident.position_id:
+        lines.append(f"Position ID: {incident.position_id}")
+    if incident.ruling:
+        ruling = tr(language, RULING_TEXTS.get(incident.ruling, incident.ruling))
+        lines.append(_(language, "Ruling: {ruling}", ruling=ruling))
+    return "\n".join(lines)
+
+
+def settings_text(language: str, settings: MatchSettings) -> str:
+    """The rule set and match settings in force, one line each."""
+    length = (
+        _(language, "Money session")
+        if settings.match_length == 0
+        else _(language, "{length}-point match", length=settings.match_length)
+    )
+    clock = (
+        _(language, "Clock on, delay {seconds} s", seconds=settings.delay_s)
+        if settings.clock
+        else _(language, "Clock off")
+    )
+    announce = (
+        tr(language, "Irregularities announced at the table")
+        if settings.announce
+        else tr(language, "Irregularities recorded for the director only")
+    )
+    return "\n".join(
+        [_(language, "Rule set: {name}", name=settings.ruleset.upper()), length, clock, announce]
+    )

@@ -1,0 +1,1 @@
+"""The director dashboard: a Starlette web app over the venue broker (see ``app``)."""

@@ -1,0 +1,747 @@
+"""The course of play: setup check, opening roll, rolls, clock presses, and each play judged.
+
+Judging a play is deferred from the press to the next event (``settle``), so that a press only
+switches the clocks (DESIGN.md section 5: press to the other clock running under 1 ms).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk import clock as clocks
+from kiosk.cube import complete_move, start_face_ok
+from kiosk.match import result_kind, setup_correctable
+from kiosk.match.players import Player, opponent
+from kiosk.referee.board import (
+    START_SIDES,
+    Sides,
+    add,
+    closed_out,
+    difference,
+    estimate,
+    exact_sides,
+    game_over,
+    judge,
+    position_of,
+    reading_ranges,
+    sides_of,
+)
+from kiosk.referee.citations import LEGAL_PLAY, cite
+from kiosk.referee.context import Context
+from kiosk.referee.events import Args, BoardRead, ClockPress, DiceRead, DieSeen, Zone
+from kiosk.referee.explain import play_seen, why_illegal
+from kiosk.referee.incidents import IncidentKind, Prompt, PromptKind
+from kiosk.referee.state import IllegalMove, PendingPlay, PrematureRoll
+from kiosk.rules import BAR, OFF, Dice, apply_play, format_play, legal_plays, position_id
+
+_ROLL_PROMPTS = ("roll_again", "dice_unreadable")
+
+
+# -- board readings -----------------------------------------------------------------------------
+
+
+def on_board_read(ctx: Context, event: BoardRead) -> None:
+    """Keep the reading; judge a pending play with it, or check the board between turns."""
+    ctx.set_game(reading=event.reading, reading_ms=event.t_ms)
+    game = ctx.game
+    if game.phase == "match_over" or event.reading.occluded:
+        return
+    if game.pending is not None:
+        settle(ctx)
+    elif game.phase in ("roll", "cube_offered", "opening_rolled"):
+        _check_between_turns(ctx, report=game.phase != "opening_rolled")
+
+
+def _corrected(ctx: Context, sides: Sides) -> Sides | None:
+    """``sides`` with the wrong setup put right, while that is still allowed (MSO 4.7, JBL
+    4.2.4), else None."""
+    game = ctx.game
+    if game.setup is None or game.setup_status != "wrong":
+        return None
+    return add(sides, difference(START_SIDES, game.setup))
+
+
+def _accept_correction(ctx: Context, sides: Sides) -> None:
+    ctx.record(
+        "setup_corrected",
+        ctx.rules.rule("play.setup_correction_before_roll"),
+        f"the setup was corrected after {ctx.game.rolls} roll(s)",
+    )
+    ctx.set_game(sides=sides, setup=None, setup_status="ok")
+    ctx.clear("setup_error")
+
+
+def _check_between_turns(ctx: Context, report: bool) -> None:
+    """Between turns the board must not change (MSO 4.3, JBL 4.2.2) except to correct the setup
+    in time; a change raises one incident until the board is restored (with ``report``; not
+    before the first play, while the players may still be putting the setup right)."""
+    game = ctx.game
+    assert game.reading is not None
+    ranges = reading_ranges(game.reading, ctx.state.config)
+    if ranges.fits(game.sides):
+        if game.disturbed is not None:
+            ctx.set_game(disturbed=None)
+            ctx.clear("restore_position")
+        return
+    corrected = _corrected(ctx, game.sides)
+    if corrected is not None and ranges.fits(corrected):
+        _accept_correction(ctx, corrected)
+        return
+    if not report or game.disturbed is not None or ranges.implausible():
+        return
+    on_roll: Player = game.turn if game.turn is not None else 0
+    seen = estimate(game.reading, ctx.state.config)
+    seen_id = position_id(position_of(seen, on_roll))
+    correct_id = position_id(position_of(game.sides, on_roll))
+    number = ctx.record(
+        "board_changed_out_of_turn",
+        cite(ctx.rules, "checkers_out_of_turn"),
+        "checkers were moved between turns: " + play_seen(game.sides, seen, on_roll),
+        prompt=Prompt(
+            "restore_position",
+            "checkers moved out of turn: put them back",
+            None,
+            on_roll=on_roll,
+            seen_position_id=seen_id,
+            correct_position_id=correct_id,
+        ),
+        seen_position_id=seen_id,
+        **ctx.where(game.sides, on_roll),
+    )
+    ctx.set_game(disturbed=number)
+
+
+def settle(ctx: Context, final: bool = False) -> None:
+    """Judge the pending play against the latest usable reading taken since its roll.
+
+    ``final``: the next turn is starting (the opponent rolled), so the latest reading is the
+    board as left, however old; a reading that still fits several plays takes the first (the
+    incident tells the director), one that cannot be judged leaves the board to the director.
+    """
+    game = ctx.game
+    pending = game.pending
+    reading = game.reading
+    if pending is None:
+        return
+    if reading is None or reading.occluded or game.reading_ms < pending.rolled_ms:
+        if not final:
+            return
+        if reading is None or reading.occluded:
+            ctx.record(
+                "reading_unusable",
+                LEGAL_PLAY,
+                "no clear reading of the play: the director checks",
+                player=pending.mover,
+            )
+            ctx.set_game(pending=None)
+            return
+    config = ctx.state.config
+    ranges = reading_ranges(reading, config)
+    problem = ranges.implausible()
+    if problem is not None:
+        if final:
+            ctx.set_game(pending=None)
+        if pending.note is None or final:
+            number = ctx.record(
+                "reading_unusable",
+                LEGAL_PLAY,
+                f"the board cannot be judged: {problem}",
+                player=pending.mover,
+                prompt=Prompt("ambiguous_reading", "the kiosk cannot read the board clearly"),
+            )
+            ctx.set_game(pending=_noted(pending, number))
+        return
+    seen = estimate(reading, config)
+    verdict = judge(pending.before, pending.mover, pending.dice, ranges, seen)
+    corrected = _corrected(ctx, pending.before)
+    if verdict.kind != "legal" and corrected is not None:
+        alternative = judge(corrected, pending.mover, pending.dice, ranges, seen)
+        if alternative.kind == "legal":
+            _accept_correction(ctx, ctx.game.sides)
+            verdict = alternative
+    if verdict.kind == "legal":
+        assert verdict.result is not None
+        assert verdict.play is not None
+        ctx.set_game(sides=verdict.result, pending=None, disturbed=None)
+        ctx.log(pending.mover, "move", dice=_pair(pending.dice), play=format_play(verdict.play))
+        ctx.clear("ambiguous_reading")
+        check_game_over(ctx)
+        return
+    dice = (pending.dice.first, pending.dice.second)
+    plays = tuple(format_play(play) for play in verdict.plays)
+    where = ctx.where(pending.before, pending.mover)
+    if verdict.kind == "ambiguous" and final:
+        play = verdict.plays[0]
+        ctx.record(
+            "ambiguous_reading",
+            LEGAL_PLAY,
+            f"the next turn began before the play was clear: {format_play(play)} assumed",
+            player=pending.mover,
+            dice=dice,
+            legal_plays=plays,
+            **where,
+        )
+        after = apply_play(position_of(pending.before, pending.mover), play)
+        ctx.set_game(sides=sides_of(after, pending.mover), pending=None)
+        ctx.log(pending.mover, "move", dice=dice, play=format_play(play))
+        check_game_over(ctx)
+        return
+    if verdict.kind == "ambiguous":
+        if pending.note is None:
+            number = ctx.record(
+                "ambiguous_reading",
+                LEGAL_PLAY,
+                f"{len(plays)} legal plays fit the reading: a clearer view is needed",
+                player=pending.mover,
+                prompt=Prompt(
+                    "ambiguous_reading", "the kiosk cannot tell the play: clear the view"
+                ),
+                dice=dice,
+                legal_plays=plays,
+                **where,
+            )
+            ctx.set_game(pending=_noted(pending, number))
+        return
+    _illegal(ctx, pending, seen, plays)
+
+
+def _noted(pending: PendingPlay, number: int) -> PendingPlay:
+    return PendingPlay(pending.mover, pending.before, pending.dice, pending.rolled_ms, number)
+
+
+def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str, ...]) -> None:
+    """An illegal move (MSO 4.8, BIBA 4.8, GA "Illegal moves", JBL 4.2.3): announced, the
+    opponent chooses; recorded silently, the play stands as the director's matter."""
+    mover = pending.mover
+    before = position_of(pending.before, mover)
+    used = max((len(play) for play in legal_plays(before, pending.dice)), default=0)
+    reason = why_illegal(pending.before, seen, mover, pending.dice, used)
+    seen_text = play_seen(pending.before, seen, mover)
+    seen_id = position_id(position_of(seen, mover))
+    params: Args = (
+        ("player", mover),
+        ("reason", reason.code),
+        ("number", reason.number),
+        ("dice", _text(pending.dice)),
+        ("play", seen_text),
+    )
+    number = ctx.record(
+        "illegal_move",
+        ctx.rules.rule("play.illegal_move_condoned_by"),
+        reason.text,
+        player=mover,
+        prompt=Prompt(
+            "illegal_move",
+            reason.text,
+            opponent(mover),
+            ("condone", "demand_legal_play"),
+            on_roll=mover,
+            seen_position_id=seen_id,
+            correct_position_id=position_id(position_of(pending.before, mover)),
+            params=params,
+        ),
+        dice=(pending.dice.first, pending.dice.second),
+        play_seen=seen_text or "(no checker moved)",
+        seen_position_id=seen_id,
+        legal_plays=closest,
+        **ctx.where(pending.before, mover),
+    )
+    ctx.set_game(sides=seen, pending=None)
+    if ctx.announced(number):
+        ctx.set_game(illegal=IllegalMove(mover, pending.before, seen, pending.dice, number))
+    else:
+        ctx.log(mover, "move", dice=_pair(pending.dice), play=seen_text, legal=False)
+        check_game_over(ctx)
+
+
+def _pair(dice: Dice) -> tuple[int, int]:
+    return (dice.first, dice.second)
+
+
+def _text(dice: Dice) -> str:
+    return f"{dice.first}-{dice.second}"
+
+
+def check_game_over(ctx: Context) -> None:
+    """End the game when a player has no checker left in play: a single, gammon or backgammon
+    from the loser's checkers (MSO 4.7, 5.3; ``kiosk.match.result_kind``)."""
+    game = ctx.game
+    winner = game_over(game.sides)
+    if winner is None:
+        return
+    loser = game.sides[opponent(winner)]
+    stranded = loser[BAR] > 0 or any(loser[point] for point in range(19, 25))
+    kind = result_kind(loser[OFF], stranded)
+    ctx.end_game(winner, kind, "bear_off", game.cube.value)
+
+
+# -- dice -----------------------------------------------------------------------------------
+
+
+def on_dice_read(ctx: Context, event: DiceRead) -> None:
+    """Dice landed, moved or were picked up."""
+    game = ctx.game
+    if event.dice == game.dice_seen or game.phase == "match_over":
+        return
+    ctx.set_game(dice_seen=event.dice)
+    if not event.dice:
+        _dice_lifted(ctx)
+    elif len(event.dice) != 2:
+        return
+    elif game.phase == "opening":
+        _opening_roll(ctx, event.dice)
+    elif game.phase == "roll":
+        _turn_roll(ctx, event.dice)
+    elif game.phase == "moving":
+        _dice_during_play(ctx, event.dice)
+
+
+def _dice_lifted(ctx: Context) -> None:
+    game = ctx.game
+    if game.phase == "moving" and game.turn is not None:
+        if ctx.state.clock is None:
+            end_turn(ctx, game.turn)  # MSO 4.5, JBL 4.1.6: lifting a die ends the turn
+        else:
+            ctx.record(
+                "dice_touched_early",
+                cite(ctx.rules, "dice_out_of_turn"),
+                "the dice were lifted before the clock was pressed",
+            )
+        return
+    illegal = game.illegal
+    if (
+        game.phase == "roll"
+        and illegal is not None
+        and "pick_up_dice" in ctx.rules.play.illegal_move_condoned_by
+    ):
+        condone(ctx, f"condoned by player {opponent(illegal.offender)} picking up the dice")
+
+
+@dataclass(frozen=True)
+class RollProblem:
+    """Why dice do not count: ``cause`` is ``unreadable``, ``cocked`` or ``zone``."""
+
+    kind: IncidentKind
+    rule: str
+    text: str
+    cause: str
+
+
+def _roll_problem(ctx: Context, roller: Player, dice: tuple[DieSeen, ...]) -> RollProblem | None:
+    """Why a roll by ``roller`` is not valid (MSO 4.2, JBL 4.1.4), or None."""
+    rules = ctx.rules
+    if any(die.value is None for die in dice):
+        text = "the kiosk cannot read the dice"
+        return RollProblem("dice_unreadable", LEGAL_PLAY, text, "unreadable")
+    if any(die.cocked for die in dice) and rules.play.cocked_dice_reroll:
+        rule = rules.rule("play.cocked_dice_reroll")
+        return RollProblem("invalid_roll", rule, "a die is cocked", "cocked")
+    allowed: set[Zone]
+    config = ctx.state.config
+    if rules.play.valid_roll_zone == "right_of_bar":
+        allowed = {"right-half" if config.player_row(roller) == "bottom" else "left-half"}
+        where = "to the right of the bar"
+    else:
+        home: Zone = "right-half" if config.home_on_right() else "left-half"
+        allowed = {home}
+        where = "in the roller's own home board"
+        if rules.play.other_half_with_permission and ctx.game.other_half[roller]:
+            allowed = {"right-half", "left-half"}
+    if any(die.zone not in allowed for die in dice):
+        text = f"the dice must land flat {where}"
+        return RollProblem("invalid_roll", rules.rule("play.valid_roll_zone"), text, "zone")
+    return None
+
+
+def _values(dice: tuple[DieSeen, ...]) -> tuple[int, int]:
+    first, second = (die.value or 0 for die in dice)
+    return first, second
+
+
+def _reject_roll(ctx: Context, roller: Player | None, problem: RollProblem) -> None:
+    unreadable = problem.kind == "dice_unreadable"
+    prompt_kind: PromptKind = "dice_unreadable" if unreadable else "roll_again"
+    text = f"{problem.text}: roll again"
+    params: Args = (("player", roller), ("cause", problem.cause))
+    ctx.record(
+        problem.kind,
+        problem.rule,
+        text,
+        player=roller,
+        prompt=Prompt(prompt_kind, text, roller, params=params),
+    )
+    if problem.cause == "cocked":
+        ctx.set_game(cocked=True)
+
+
+def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
+    """One die each (MSO-clock 3.3); equal dice are rolled again."""
+    problem = None
+    for die in dice:
+        roller = _opening_roller(ctx, die)
+        if roller is not None:
+            problem = problem or _roll_problem(ctx, roller, (die,))
+    if any(die.value is None or die.cocked or die.zone in ("on-bar", "off-board") for die in dice):
+        problem = (
+            problem
+            or _roll_problem(ctx, 0, dice)
+            or RollProblem(
+                "invalid_roll",
+                ctx.rules.rule("play.valid_roll_zone"),
+                "a die is off the board",
+                "zone",
+            )
+        )
+    if problem is not None:
+        _reject_roll(ctx, None, problem)
+        return
+    first, second = _values(dice)
+    if first == second:
+        text = f"equal opening dice ({first}): roll again"
+        ctx.show(Prompt("roll_again", text, params=(("cause", "equal"),)))
+        return
+    ctx.clear(*_ROLL_PROMPTS)
+    _check_setup(ctx)
+    high = dice[0] if first > second else dice[1]
+    winner = _opening_roller(ctx, high)
+    ctx.set_game(
+        phase="opening_rolled",
+        opening=(max(first, second), min(first, second)),
+        opening_winner=winner,
+        rolls=1,
+        roll_ms=ctx.t_ms,
+    )
+    _setup_deadline(ctx)
+    if ctx.state.clock is None:
+        if winner is None:
+            text = "roll the opening dice on your own sides"
+            ctx.show(Prompt("roll_again", text, params=(("cause", "sides"),)))
+            ctx.set_game(phase="opening", rolls=0)
+            return
+        _start_first_turn(ctx, winner)
+
+
+def _opening_roller(ctx: Context, die: DieSeen) -> Player | None:
+    """Who rolled an opening die: by its row, else (rolling to the right of the bar, MSO 4.1) by
+    its half; None when the reading cannot tell (the press tells, MSO-clock 3.3)."""
+    config = ctx.state.config
+    if die.row is not None:
+        return config.row_player(die.row)
+    if ctx.rules.play.valid_roll_zone == "right_of_bar" and die.zone in ("left-half", "right-half"):
+        return config.row_player("bottom" if die.zone == "right-half" else "top")
+    return None
+
+
+def _check_setup(ctx: Context) -> None:
+    """At the opening roll: the starting setup and the cube (MSO 4.7, 5.2; JBL 4.2.4, 4.4.1)."""
+    game = ctx.game
+    reading = game.reading
+    if reading is None or reading.occluded:
+        return
+    cube = reading.cube
+    config = ctx.state.config
+    if cube is not None and game.cube.available:
+        wrong_face = cube.face is not None and not start_face_ok(ctx.rules, cube.face)
+        if wrong_face or cube.place not in (None, "centre"):
+            faces = " or ".join(str(face) for face in ctx.rules.cube.start_faces)
+            ctx.record(
+                "cube_start_wrong",
+                ctx.rules.rule("cube.start_faces"),
+                f"the cube must be centred showing {faces} (seen {cube.face} at {cube.place})",
+                prompt=Prompt(
+                    "setup_error",
+                    f"centre the cube showing {faces}",
+                    params=(("cause", "cube"), ("faces", faces)),
+                ),
+            )
+    ranges = reading_ranges(reading, config)
+    if ranges.fits(START_SIDES) or ranges.implausible():
+        ctx.set_game(sides=START_SIDES)
+        return
+    seen = exact_sides(reading, config) or estimate(reading, config)
+    seen_id = position_id(position_of(seen, 0))
+    start_id = position_id(position_of(START_SIDES, 0))
+    moved = "; ".join(
+        f"player {player}: {text}"
+        for player in (0, 1)
+        if (text := play_seen(START_SIDES, seen, player) or _count_note(seen, player))
+    )
+    deadline = ctx.rules.play.setup_correction_before_roll
+    ctx.record(
+        "setup_error",
+        ctx.rules.rule("play.setup_correction_before_roll"),
+        f"the starting setup is wrong ({moved}); correct it before roll {deadline}",
+        prompt=Prompt(
+            "setup_error",
+            "the setup is wrong: set it up as shown",
+            None,
+            on_roll=0,
+            seen_position_id=seen_id,
+            correct_position_id=start_id,
+            params=(("cause", "checkers"),),
+        ),
+        seen_position_id=seen_id,
+        **ctx.where(START_SIDES, 0),
+    )
+    ctx.set_game(sides=seen, setup=seen, setup_status="wrong")
+
+
+def _count_note(sides: Sides, player: Player) -> str:
+    count = sum(sides[player])
+    return "" if count == 15 else f"{count} checkers"
+
+
+def _setup_deadline(ctx: Context) -> None:
+    """After the deadline roll a wrong setup is official (MSO 4.7), or the opponent of the player
+    with missing checkers chooses (JBL 4.2.4)."""
+    game = ctx.game
+    if game.setup_status != "wrong" or setup_correctable(ctx.rules, game.rolls) is not False:
+        return
+    rule = ctx.rules.rule("play.setup_after_deadline")
+    short = [player for player in (0, 1) if sum(game.sides[player]) < 15]
+    if ctx.rules.play.setup_after_deadline == "opponent_chooses" and short:
+        faulty: Player = 0 if short[0] == 0 else 1
+        chooser = opponent(faulty)
+        ctx.record(
+            "setup_choice",
+            rule,
+            f"player {faulty} has missing checkers: player {chooser} chooses",
+            player=faulty,
+            prompt=Prompt(
+                "setup_choice",
+                f"player {faulty}'s missing checkers: play on, or put them on the bar",
+                chooser,
+                ("setup_play_on", "setup_missing_to_bar"),
+                params=(("player", faulty),),
+            ),
+        )
+        ctx.set_game(setup_status="choice")
+        return
+    ctx.record("setup_official", rule, f"the setup is official after roll {game.rolls}")
+    ctx.set_game(setup_status="official")
+    ctx.clear("setup_error")
+
+
+def _start_first_turn(ctx: Context, winner: Player) -> None:
+    high, low = ctx.game.opening or (0, 0)
+    ctx.set_game(phase="moving", turn=winner, dice=Dice(high, low))
+
+
+def _turn_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
+    game = ctx.game
+    roller = game.turn
+    assert roller is not None
+    problem = _roll_problem(ctx, roller, dice)
+    if problem is not None:
+        _reject_roll(ctx, roller, problem)
+        return
+    settle(ctx, final=True)
+    if ctx.game.illegal is not None:
+        # MSO 4.8, JBL 4.2.3: rolling condones; GA: the dice were picked up to roll.
+        condone(ctx, f"condoned by player {roller} rolling")
+    if ctx.game.phase != "roll" or ctx.game.number != game.number:
+        return  # the play just judged ended the game
+    first, second = _values(dice)
+    ctx.clear(*_ROLL_PROMPTS)
+    ctx.set_game(
+        phase="moving",
+        dice=Dice(first, second),
+        rolls=game.rolls + 1,
+        roll_ms=ctx.t_ms,
+        cocked=False,
+    )
+    _setup_deadline(ctx)
+
+
+def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
+    """New dice while the mover plays: the opponent rolled early (MSO 4.6, JBL 4.1.5)."""
+    game = ctx.game
+    mover = game.turn
+    assert mover is not None
+    assert game.dice is not None
+    if any(die.value is None for die in dice):
+        return
+    values = _values(dice)
+    if sorted(values) == sorted((game.dice.first, game.dice.second)):
+        return  # the same dice, moved aside (MSO 4.5, JBL 4.1.2)
+    roller = opponent(mover)
+    rule = ctx.rules.rule("play.premature_roll")
+    detail = f"player {roller} rolled {values[0]}-{values[1]} before player {mover} finished"
+    problem = _roll_problem(ctx, roller, dice)
+    if problem is not None:
+        ctx.record("premature_roll", rule, f"{detail} ({problem.text}: rolls again)", player=roller)
+        return
+    if ctx.rules.clock.premature_action_forfeits_delay:  # BIBA 4.6
+        ctx.clock(lambda c: clocks.forfeit_allowance(c, roller, ctx.t_ms))
+    stands = None if ctx.rules.play.premature_roll == "victim_chooses" else True
+    prompt = None
+    if stands is None:
+        prompt = Prompt(
+            "premature_roll_choice",
+            f"player {roller} rolled early: does the roll stand?",
+            mover,
+            ("premature_roll_stands", "premature_roll_reroll"),
+            params=(("player", roller), ("dice", f"{values[0]}-{values[1]}")),
+        )
+    number = ctx.record(
+        "premature_roll",
+        rule,
+        detail,
+        player=roller,
+        prompt=prompt,
+        dice=values,
+        **ctx.where(game.sides, mover),
+    )
+    ctx.set_game(premature=PrematureRoll(roller, Dice(*values), number, stands))
+
+
+# -- presses --------------------------------------------------------------------------------
+
+
+def on_press(ctx: Context, event: ClockPress) -> None:
+    """A clock button. The turn player's press ends a play; the lower opening die's press starts
+    the game (MSO-clock 3.3); other presses go to the clock, which reports misuse."""
+    game = ctx.game
+    t_ms = ctx.t_ms
+    if event.side == "centre":
+        ctx.centre("concession" if game.offer is not None else "contest_action")
+        return
+    player = ctx.state.config.seat_player(event.side)
+    if game.phase == "match_over":
+        return
+    if game.phase == "opening":
+        ctx.record(
+            "opening_press_wrong",
+            cite(ctx.rules, "opening_roll"),
+            "a clock was pressed before the opening roll",
+            player=player,
+        )
+        return
+    if game.phase == "opening_rolled":
+        _opening_press(ctx, player)
+        return
+    if game.phase == "roll" and player == game.turn:
+        if not closed_out(game.sides, player):
+            ctx.record(
+                "press_before_roll",
+                cite(ctx.rules, "end_of_turn"),
+                "the clock was pressed before rolling",
+                player=player,
+            )
+        elif ctx.clock(lambda c: clocks.press(c, player, t_ms)):
+            ctx.set_game(turn=opponent(player))  # closed out: no roll (MSO-clock 3.4)
+        return
+    accepted = ctx.clock(lambda c: clocks.press(c, player, t_ms))
+    if accepted and game.phase == "moving" and player == game.turn:
+        end_turn(ctx, player)
+
+
+def _opening_press(ctx: Context, player: Player) -> None:
+    game = ctx.game
+    winner = game.opening_winner
+    if winner == player:
+        ctx.record(
+            "opening_press_wrong",
+            cite(ctx.rules, "opening_roll"),
+            "the player of the higher die pressed: the lower die presses",
+            player=player,
+        )
+        return
+    t_ms = ctx.t_ms
+    if ctx.clock(lambda c: clocks.press(c, player, t_ms)):
+        _start_first_turn(ctx, opponent(player))
+
+
+def end_turn(ctx: Context, mover: Player) -> None:
+    """``mover``'s play is complete: hand over the turn, with the opponent's premature roll or
+    double taking effect now (MSO 4.6, JBL 4.1.5, 4.4.5)."""
+    game = ctx.game
+    assert game.dice is not None
+    cube = complete_move(game.cube, mover)
+    following = opponent(mover)
+    pending = PendingPlay(mover, game.sides, game.dice, game.roll_ms)
+    premature = game.premature
+    ctx.set_game(
+        pending=pending,
+        cube=cube,
+        turn=following,
+        dice=None,
+        cocked=False,
+        phase="roll",
+        premature=None,
+        disturbed=None,
+    )
+    ctx.clear("replay", "premature_roll_choice", *_ROLL_PROMPTS)
+    if cube.offer is not None:
+        ctx.set_game(phase="cube_offered")
+        ctx.log(following, "double", value=cube.offer.value)
+        ctx.show(
+            Prompt(
+                "double_offered",
+                f"player {following} doubles to {cube.offer.value}",
+                mover,
+                ("take", "pass"),
+                params=(("player", following), ("value", cube.offer.value)),
+            )
+        )
+    elif premature is not None and premature.stands is not False:
+        settle(ctx, final=True)  # the early roller moves at once: judge the play now
+        if ctx.game.phase != "roll" or ctx.game.number != game.number:
+            return
+        ctx.set_game(
+            phase="moving",
+            dice=premature.dice,
+            rolls=game.rolls + 1,
+            roll_ms=ctx.t_ms,
+        )
+        _setup_deadline(ctx)
+
+
+def condone(ctx: Context, how: str) -> None:
+    """The pending illegal move stands (MSO 4.8, GA "Illegal moves", JBL 4.2.3)."""
+    illegal = ctx.game.illegal
+    assert illegal is not None
+    ctx.record(
+        "illegal_move_condoned",
+        ctx.rules.rule("play.illegal_move_condoned_by"),
+        how,
+        player=opponent(illegal.offender),
+    )
+    seen_text = play_seen(illegal.before, illegal.seen, illegal.offender)
+    ctx.log(illegal.offender, "move", dice=_pair(illegal.dice), play=seen_text, legal=False)
+    ctx.set_game(illegal=None)
+    ctx.clear("illegal_move")
+    check_game_over(ctx)
+
+
+def replay(ctx: Context, demanded_by: str) -> None:
+    """The opponent demands a legal play: the offender plays the same dice again from the
+    position before (MSO 4.8, BIBA 4.8, JBL 4.2.3)."""
+    illegal = ctx.game.illegal
+    assert illegal is not None
+    offender = illegal.offender
+    ctx.record(
+        "illegal_move_replay",
+        ctx.rules.rule("play.illegal_move_condoned_by"),
+        demanded_by,
+        player=offender,
+    )
+    ctx.set_game(
+        illegal=None,
+        sides=illegal.before,
+        turn=offender,
+        phase="moving",
+        dice=illegal.dice,
+        roll_ms=ctx.t_ms,
+        pending=None,
+    )
+    ctx.show(
+        Prompt(
+            "replay",
+            f"player {offender}: play {illegal.dice.first}-{illegal.dice.second} again, legally",
+            offender,
+            on_roll=offender,
+            correct_position_id=position_id(position_of(illegal.before, offender)),
+            params=(("player", offender), ("dice", _text(illegal.dice))),
+        )
+    )

@@ -1,0 +1,6 @@
+"""Type stub of the optional C accelerator built from ``_speedups.c`` (see kiosk.rules.fast)."""
+
+def check(
+    position: object, die1: object, die2: object, after: object, /
+) -> str | list[str] | None: ...
+def check_line(line: str, /) -> str | None: ...
