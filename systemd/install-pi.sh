@@ -19,12 +19,13 @@ if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/systemd/$UNIT" ]; then
     exit 1
 fi
 
-echo "== apt: Python, picamera2 (libcamera), SDL/KMS libraries for Kivy"
+echo "== apt: Python, picamera2 (libcamera), SDL/KMS libraries for Kivy, the Japanese font, a C compiler"
 apt-get update
 apt-get install -y --no-install-recommends \
     python3 python3-venv python3-pip python3-picamera2 \
     libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0 libsdl2-ttf-2.0-0 \
-    libgl1 libgles2 libegl1 libgbm1 libdrm2 libmtdev1
+    libgl1 libgles2 libegl1 libgbm1 libdrm2 libmtdev1 \
+    fonts-ipaexfont-gothic gcc python3-dev
 
 echo "== user $KIOSK_USER (no login) in the video, render, input and gpio groups"
 if ! id "$KIOSK_USER" >/dev/null 2>&1; then

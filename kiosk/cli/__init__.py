@@ -18,8 +18,11 @@ COMMANDS: tuple[str, ...] = (
     "plays",
     "check",
     "clock_allowance",
+    "evaluate_vision",
     "replay",
     "gin",
+    "read",
+    "run",
 )
 
 

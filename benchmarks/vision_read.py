@@ -1,0 +1,69 @@
+"""Milliseconds per 1280x720 frame for ``vision.read.read_frame`` on one core.
+
+``python benchmarks/vision_read.py [--frames N]`` renders N frames (``vision.render``, tuning
+seeds) and times, per frame:
+
+- ``calibrated``: the board located once beforehand (the kiosk's fixed camera, calibrated by
+  four taps or ``--corners``; ``vision.board.board_from_corners``): checkers, dice, zones,
+  occlusion;
+- ``corners``: the corners given with each frame (as ``gammon-kiosk read --corners``): the bar
+  is found in every frame too;
+- ``search``: the board found in the frame first (marker-less localisation).
+
+OpenCV and the BLAS behind numpy are held to one thread, as the target is "one core"; the CPU
+time of the process is printed beside the wall time, which other load on the machine inflates.
+"""
+
+from __future__ import annotations
+
+import os
+
+for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ[_name] = "1"
+
+import argparse  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+import cv2  # noqa: E402
+
+from vision.board import board_from_corners  # noqa: E402
+from vision.config import ReadConfig  # noqa: E402
+from vision.read import read_frame  # noqa: E402
+from vision.render import render_scene, scene_for_seed  # noqa: E402
+
+
+def main() -> None:
+    """Render, time, print mean / median / 95th percentile."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--frames", type=int, default=30)
+    parser.add_argument("--first-seed", type=int, default=500_000)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    config = ReadConfig()
+    rendered = [render_scene(scene_for_seed(args.first_seed + i)) for i in range(args.frames)]
+    frames = [
+        (image, label.board.corners) for image, label in rendered if label.board.corners is not None
+    ]
+    read_frame(frames[0][0], config, frames[0][1])  # warm up (model load)
+    views = [board_from_corners(image, corners, config.board) for image, corners in frames]
+    for mode in ("calibrated", "corners", "search"):
+        times, cpu_times = [], []
+        for (image, true_corners), view in zip(frames, views, strict=True):
+            corners = true_corners if mode == "corners" else None
+            calibrated = view if mode == "calibrated" else None
+            started, started_cpu = time.perf_counter(), time.process_time()
+            read_frame(image, config, corners, calibrated=calibrated)
+            times.append((time.perf_counter() - started) * 1000.0)
+            cpu_times.append((time.process_time() - started_cpu) * 1000.0)
+        times.sort()
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        print(
+            f"{mode:10s} {len(times)} frames 1280x720: wall mean {statistics.mean(times):.1f} ms, "
+            f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms; "
+            f"CPU mean {statistics.mean(cpu_times):.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Dice on the real photos (shared/data/dice-photos, BSD-3): the measured figures hold.
+
+The finder's thresholds were swept on the even-numbered photos; the odd-numbered ones are held
+out. Measured on the held-out half: 44.5% of dice read right, 1.2% read wrong (the rest missed or
+abstained). The thresholds below sit just under / over those figures, so a regression fails.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import ReadConfig
+from vision.dice import find_dice
+
+PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-photos"
+
+
+def _held_out() -> list[dict[str, object]]:
+    if not (PHOTOS / "labels.json").is_file():
+        pytest.skip("dice photos not present")
+    labels = json.loads((PHOTOS / "labels.json").read_text())
+    return list(labels[1::2])
+
+
+def test_held_out_dice_read_right_and_rarely_wrong() -> None:
+    config = ReadConfig().dice
+    total = right = wrong = 0
+    for entry in _held_out():
+        image = cv2.imread(str(PHOTOS / "images" / str(entry["image"])))
+        assert image is not None
+        found = find_dice(np.asarray(image, np.uint8), config)
+        used: set[int] = set()
+        for die in entry["dice"]:  # type: ignore[attr-defined]
+            total += 1
+            x0, y0, x1, y1 = die["box"]
+            inside = [
+                (math.dist(d.center, ((x0 + x1) / 2, (y0 + y1) / 2)), i)
+                for i, d in enumerate(found)
+                if i not in used and x0 <= d.center[0] <= x1 and y0 <= d.center[1] <= y1
+            ]
+            if not inside:
+                continue
+            _, index = min(inside)
+            used.add(index)
+            value = found[index].value
+            right += value == die["value"]
+            wrong += value is not None and value != die["value"]
+    assert total == 759
+    assert right / total >= 0.44
+    assert wrong / total <= 0.015

@@ -1,0 +1,112 @@
+"""Stages of the reader on rendered frames (``vision.render``) with their exact labels.
+
+Figures asserted are the ones measured on these seeds (tuning seeds, never evaluation seeds);
+thresholds sit at the measured figure, so a regression fails.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.board import board_from_corners, order_corners, pattern_score, small_surface
+from vision.checkers import two_colours
+from vision.config import MotionConfig, ReadConfig
+from vision.labels import Reading
+from vision.motion import moving
+from vision.read import read_frame, zone_of
+from vision.render import render_scene, scene_for_seed
+
+SEEDS = range(12)
+Image = np.ndarray
+
+
+@cache
+def _frame(seed: int) -> tuple[Image, Reading]:
+    return render_scene(scene_for_seed(seed))
+
+
+def test_order_corners_from_any_order() -> None:
+    shuffled = [(10.0, 90.0), (100.0, 5.0), (0.0, 0.0), (110.0, 95.0)]
+    assert order_corners(shuffled) == ((0.0, 0.0), (100.0, 5.0), (110.0, 95.0), (10.0, 90.0))
+
+
+def test_points_explain_the_true_outline_better_than_a_shifted_one() -> None:
+    config = ReadConfig().board
+    for seed in range(6):
+        image, label = _frame(seed)
+        assert label.board.corners is not None
+        view = board_from_corners(image, label.board.corners, config)
+        shares = (view.bar[0] / view.width, view.bar[1] / view.width)
+        shifted = order_corners(np.array(label.board.corners) + np.array([25.0, 0.0]))
+        scores = [
+            pattern_score(
+                cv2.cvtColor(small_surface(image, c, config), cv2.COLOR_BGR2LAB).astype(np.float32),
+                shares,
+                config,
+            )
+            for c in (label.board.corners, shifted)
+        ]
+        assert scores[0] > scores[1] + 0.05
+
+
+def test_dice_zones_right_with_known_corners() -> None:
+    config = ReadConfig().board
+    total = 0
+    for seed in SEEDS:
+        image, label = _frame(seed)
+        assert label.board.corners is not None
+        view = board_from_corners(image, label.board.corners, config)
+        for die in label.dice:
+            total += 1
+            assert zone_of(view, die.center) == die.zone
+    assert total >= 20
+
+
+def test_checker_counts_with_known_corners() -> None:
+    """Measured: 29 wrong of 288 points (10.1%) on seeds 0..11 with the true corners."""
+    config = ReadConfig()
+    wrong = total = 0
+    for seed in SEEDS:
+        image, label = _frame(seed)
+        if label.occluded:
+            continue
+        reading = read_frame(image, config, label.board.corners)
+        assert [p.point for p in reading.points] == list(range(1, 25))
+        for read, true in zip(reading.points, label.points, strict=True):
+            total += 1
+            assert read.min <= read.max
+            assert true.count is not None
+            if read.count is None:
+                wrong += not read.min <= true.count <= read.max
+            else:
+                wrong += read.count != true.count or (true.count > 0 and read.color != true.color)
+    assert total == 288
+    assert wrong / total <= 0.105
+
+
+def test_two_colours_splits_light_from_dark() -> None:
+    rng = np.random.default_rng(3)
+    light = rng.normal([220, 128, 128], 4, (7, 3))
+    dark = rng.normal([60, 140, 120], 4, (5, 3))
+    assert two_colours(np.vstack([light, dark])).tolist() == [True] * 7 + [False] * 5
+
+
+def test_motion_still_and_moving() -> None:
+    config = MotionConfig()
+    image, _ = _frame(0)
+    assert not moving([image, image.copy()], config)
+    moved = image.copy()
+    moved[200:400, 300:600] = 255 - moved[200:400, 300:600]
+    assert moving([image, moved], config)
+    assert not moving([image], config)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_reading_round_trips_through_json(seed: int) -> None:
+    image, label = _frame(seed)
+    reading = read_frame(image, ReadConfig(), label.board.corners)
+    assert Reading.from_json(reading.to_json()) == reading

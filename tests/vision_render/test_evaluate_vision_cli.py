@@ -1,0 +1,154 @@
+"""The dataset writer and ``gammon-kiosk evaluate-vision`` on tiny sets, with a stand-in reader."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from kiosk.cli import main
+from vision import evaluate
+from vision.labels import Board, Reading
+from vision.render.dataset import LABELS_FILE, read_dataset, render_frames, write_dataset
+
+SEED = 2_000_000
+
+
+def _key(image: npt.NDArray[np.uint8]) -> str:
+    return hashlib.sha1(image.tobytes()).hexdigest()
+
+
+@pytest.fixture
+def oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stand-in reader that knows the label of each frame rendered from SEED on."""
+    labels = {_key(image): frame.label for image, frame in render_frames(SEED, 5)}
+
+    def load() -> evaluate.FrameReader:
+        return lambda image, corners: labels[_key(image)]
+
+    monkeypatch.setattr(evaluate, "load_frame_reader", load)
+
+
+def test_dataset_round_trip(tmp_path: Path) -> None:
+    labels_path = write_dataset(tmp_path, 3, SEED, width=320, height=180)
+    assert labels_path == tmp_path / LABELS_FILE
+    frames = list(read_dataset(tmp_path))
+    assert [frame.seed for _, frame in frames] == [SEED, SEED + 1, SEED + 2]
+    rendered = [frame.label for _, frame in render_frames(SEED, 3, 320, 180)]
+    assert [frame.label for _, frame in frames] == rendered
+    assert all(path.exists() for path, _ in frames)
+
+
+def test_dataset_errors_name_the_line(tmp_path: Path) -> None:
+    (tmp_path / LABELS_FILE).write_text('{"image": "a.png", "seed": 1, "label": {"board": 3}}\n')
+    with pytest.raises(ValueError, match=r"labels.jsonl:1: board: expected an object"):
+        list(read_dataset(tmp_path))
+
+
+def test_cli_prints_figures_on_rendered_frames(
+    oracle: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate-vision", "--frames", "5", "--seed-start", str(SEED)]) == 0
+    out = capsys.readouterr().out
+    assert "evaluate-vision: 5 synthetic frames" in out
+    assert "tuning seeds" not in out
+    lines = dict(line.split(None, 1) for line in out.splitlines()[1:] if line.startswith("  "))
+    assert lines["point_error_pct"].strip() in ("0.000", "n/a")
+    assert "per variation:" in out
+
+
+def test_cli_json_on_a_dataset_folder(
+    oracle: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "set"
+    args = ["evaluate-vision", "--frames", "5", "--seed-start", str(SEED), "--data", str(folder)]
+    assert main([*args, "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert (folder / LABELS_FILE).exists()
+    assert result["set"] == "synthetic"
+    assert result["figures"]["frames"] == 5
+    assert result["figures"]["dice_missed"] == 0
+    assert result["figures"]["boards_exact_pct"] in (100.0, None)
+
+
+def test_cli_reports_a_missing_reader(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def missing() -> evaluate.FrameReader:
+        raise evaluate.ReaderUnavailableError("vision.read.read_frame is not available (test)")
+
+    monkeypatch.setattr(evaluate, "load_frame_reader", missing)
+    assert main(["evaluate-vision", "--frames", "1"]) == 2
+    assert "vision.read.read_frame is not available" in capsys.readouterr().err
+
+
+def test_cli_rejects_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate-vision", "--frames", "0"]) == 2
+    assert "--frames" in capsys.readouterr().err
+    assert main(["evaluate-vision", "--set", "dice-photos", "--data", str(tmp_path)]) == 2
+    assert "no labels.json" in capsys.readouterr().err
+
+
+def test_cli_dice_photos_with_a_stand_in_finder(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cv2
+
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images" / "a.png"), np.zeros((64, 64, 3), np.uint8))
+    labels = [
+        {
+            "image": "a.png",
+            "width": 64,
+            "height": 64,
+            "dice": [{"value": 4, "box": [10, 10, 30, 30]}],
+        }
+    ]
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+
+    class Found:
+        value = 4
+        center = (20.0, 20.0)
+
+    monkeypatch.setattr(evaluate, "load_dice_finder", lambda: lambda image: [Found()])
+    assert main(["evaluate-vision", "--set", "dice-photos", "--data", str(tmp_path), "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    assert figures["dice_read_right_pct"] == 100.0
+
+
+def test_no_board_reading_is_scored_as_abstained() -> None:
+    _, frame = next(render_frames(SEED, 1))
+    nothing = Reading(Board(False), (), frame.label.bar, frame.label.off, (), None, False)
+    score = evaluate.score_frame(frame.label, nothing)
+    assert score.abstained == score.readable
+
+
+def test_cli_label_corners_and_failures(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The reader gets the labelled corners; a frame it reads wrong is saved for inspection."""
+    frames = list(render_frames(SEED, 3))
+    labels = {_key(image): frame.label for image, frame in frames}
+    given: list[object] = []
+
+    def read(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+        given.append(corners)
+        label = labels[_key(image)]
+        if label is frames[1][1].label:  # the second frame: see nothing
+            return Reading(Board(False), (), label.bar, label.off, (), None, False)
+        return label
+
+    monkeypatch.setattr(evaluate, "load_frame_reader", lambda: read)
+    failures = tmp_path / "failures"
+    args = ["evaluate-vision", "--frames", "3", "--seed-start", str(SEED), "--label-corners"]
+    assert main([*args, "--failures", str(failures)]) == 0
+    capsys.readouterr()
+    assert given == [frame.label.board.corners for _, frame in frames]
+    assert sorted(p.name for p in failures.iterdir()) == ["000001.json", "000001.png"]
+    record = json.loads((failures / "000001.json").read_text())
+    assert record["reading"]["board"] == {"found": False}
+    assert record["score"]["abstained"] == int(frames[1][1].label.board.found)

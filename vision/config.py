@@ -1,0 +1,167 @@
+"""Thresholds of the frame reader, in one typed, frozen configuration.
+
+Lengths are in pixels of the input frame unless the name says otherwise; colour distances are
+Euclidean distances in OpenCV's 8-bit CIE Lab space (L, a and b each scaled to 0..255).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """Finding dice and reading their pips (vision.dice)."""
+
+    # Background model: a median of the frame shrunk by this factor, over a window this wide
+    # (frame pixels; several dice wide).
+    background_shrink: int = 8
+    background_window_px: float = 120.0
+    # Dice are found in the frame shrunk by this factor (then read at full resolution).
+    detect_shrink: int = 1
+    # A pixel is foreground (die) when its Lab distance from the background exceeds this.
+    foreground_distance: float = 28.0
+    # Accepted die sizes: the side of the square of equal area, in pixels.
+    min_side_px: float = 18.0
+    max_side_px: float = 80.0
+    # A single die fills at least this share of its minimum-area rectangle.
+    min_fill: float = 0.72
+    max_aspect: float = 1.6
+    # Touching dice are split at seeds this share of a die's side away from the cluster's edge.
+    split_seed_share: float = 0.42
+    # Each die is read at this side length (pixels), whatever its size in the frame.
+    read_side_px: float = 64.0
+    # Pip strength: Lab distance of a pixel from the median colour in a window of this share of
+    # the die's side, ignored within this share of the side from the die's outline, smoothed at
+    # the pip radius (a share of the side).
+    pip_context_share: float = 0.45
+    pip_margin_share: float = 0.06
+    pip_radius_share: float = 0.08
+    # Pips: blobs of the pip strength at least this share of the side inside the die and at
+    # least this share of the strongest pip's strength.
+    pip_min_edge_share: float = 0.15
+    pip_min_relative_strength: float = 0.55
+    # A face layout fits when the pips' centroid is within a share of the side from the die's
+    # centre, its root-mean-square residual is at most this share of the pip
+    # spacing, and the spacing is within these shares of the die's side.
+    layout_max_residual: float = 0.3
+    layout_max_offset_share: float = 0.22
+    # An empty place of the fitted face is at most this share of the faintest pip's strength.
+    empty_max_share: float = 0.5
+    pip_min_spacing_share: float = 0.15
+    pip_max_spacing_share: float = 0.45
+    # Cocked: the top face's rectangle is this much longer than wide.
+    cocked_max_aspect: float = 1.25
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    """Finding the playing surface and the bar (vision.board)."""
+
+    # The board covers at least this share of the frame.
+    min_board_share: float = 0.12
+    # The board's four sides: Hough lines on Canny edges (these thresholds) at half the frame's
+    # resolution, as long as this share of the frame's smaller side, within this angle of
+    # horizontal or vertical.
+    canny_low: int = 30
+    canny_high: int = 90
+    side_vote_share: float = 0.3
+    max_side_tilt_deg: float = 30.0
+    # The outer board is rectified to this height in pixels (width by its aspect).
+    outer_height_px: int = 400
+    # A straight board edge: the median colours of the columns (rows) this many pixels either
+    # side of it differ by at least this Lab distance.
+    step_reach_px: int = 2
+    min_step: float = 12.0
+    # Vertical edges are looked for in this band of rows (shares of the height), between the
+    # two rows of points; the inner frame edges lie between these shares of the height inside.
+    middle_band: tuple[float, float] = (0.3, 0.7)
+    min_frame_share: float = 0.015
+    max_frame_share: float = 0.1
+    # The playing surface: width over height within these bounds; the bar is this share of the
+    # surface's width; the two halves are equally wide within this share.
+    min_aspect: float = 0.95
+    max_aspect: float = 1.55
+    min_bar_share: float = 0.04
+    max_bar_share: float = 0.18
+    max_half_mismatch: float = 0.06
+    # The rectified playing surface (canonical top-down board), pixels.
+    canonical_width: int = 540
+    canonical_height: int = 420
+    # Snapping a found outline to the frame's edges: each end of a side moves up to this far,
+    # the colour compared this far either side of it, at this many places along it.
+    snap_reach_px: int = 8
+    snap_gap_px: float = 2.0
+    snap_samples: int = 48
+    # Outlines tried: the strongest boxes of straight edges, with their strongest bars.
+    max_boxes: int = 3
+    max_bars: int = 4
+    # Where the bar shows no straight edge it is centred, one of these shares of the width.
+    bar_shares: tuple[float, ...] = (0.07, 0.09, 0.11, 0.13)
+    # Checking an outline: the surface rectified to this small size; points reach this share of
+    # its height and fill this share of their column at the base; the outline is a board when
+    # the points explain at least this share of the colour variance (``pattern_score``).
+    score_width: int = 156
+    score_height: int = 120
+    point_length_share: float = 0.39
+    min_pattern_score: float = 0.3
+    # ArUco fallback: dictionary name and the ids of markers at the TL, TR, BR, BL corners.
+    aruco_dictionary: str = "DICT_4X4_50"
+    aruco_ids: tuple[int, int, int, int] = (0, 1, 2, 3)
+
+
+@dataclass(frozen=True)
+class CheckerConfig:
+    """Finding checkers on the canonical board (vision.checkers)."""
+
+    # The playing surface's height in slot spacings (checker centre to centre along a point).
+    height_in_slots: float = 11.8
+    # Each slot spacing is resampled to this many pixels (even); a patch is one spacing square.
+    patch: int = 12
+    # Context: this many pixels before and after a slot along the strip, and this share of a
+    # point's width across it.
+    context: int = 3
+    across_share: float = 1.25
+    # A checker is centred at a place when the slot model says so with at least this probability.
+    min_probability: float = 0.5
+    # A checker's colour is the mean over the middle of its patch, this share of its side.
+    inner_share: float = 0.5
+
+
+@dataclass(frozen=True)
+class MotionConfig:
+    """Telling a settled scene from hands or motion over the board (vision.motion)."""
+
+    # Frames are compared at this width (pixels), in grey, after a light blur.
+    compare_width: int = 320
+    # A pixel changed when its grey level moved by more than this; the scene moves when more
+    # than this share of the board's pixels changed between two frames.
+    changed_level: float = 18.0
+    max_changed_share: float = 0.004
+    # A hand or arm: a skin-coloured region (YCrCb bounds) touching the frame's edge, covering at
+    # least this share of the board, and at most this share of the frame (not the table).
+    skin_cr: tuple[int, int] = (135, 180)
+    skin_cb: tuple[int, int] = (85, 135)
+    min_hand_share: float = 0.01
+    max_hand_share: float = 0.3
+
+
+@dataclass(frozen=True)
+class ReadConfig:
+    """Everything the frame reader needs."""
+
+    dice: DiceConfig = field(default_factory=DiceConfig)
+    board: BoardConfig = field(default_factory=BoardConfig)
+    checkers: CheckerConfig = field(default_factory=CheckerConfig)
+    motion: MotionConfig = field(default_factory=MotionConfig)
+    # Scaling the dice finder to the board: a die's side is this share of the playing surface's
+    # width; dice from ``die_min_share`` to ``die_max_share`` of that are accepted; the
+    # background window is ``die_window_share`` dice wide, shrunk one step per this many pixels
+    # of a die.
+    die_share: float = 0.03
+    die_min_share: float = 0.6
+    die_max_share: float = 1.6
+    die_window_share: float = 4.0
+    die_px_per_shrink: float = 3.0
+    # ... and found in the frame shrunk one step per this many pixels of a die.
+    die_px_per_detect_shrink: float = 9.0
