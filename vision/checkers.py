@@ -267,12 +267,21 @@ def _gains_at(gain: Floats, along: npt.NDArray[np.float64], spacing: float) -> F
     return np.concatenate([[0.0], np.cumsum(gains)]).astype(np.float32)
 
 
+@dataclass(frozen=True)
+class _Row:
+    """A point's row: its most likely length, and the range of lengths nearly as likely."""
+
+    length: int
+    low: int
+    high: int
+
+
 def _column_fit(
-    gain_top: Floats, gain_bottom: Floats, spacing: float, capacity: int
-) -> tuple[int, int]:
+    gain_top: Floats, gain_bottom: Floats, spacing: float, capacity: int, margin: float
+) -> tuple[_Row, _Row]:
     """The row lengths (top, bottom) of a column that best explain the strips of its two points,
     each row running from its own edge; together the rows fit along the column (``capacity``
-    checkers)."""
+    checkers). Lengths whose best fit is within ``margin`` (log-odds) of the best stay open."""
     near = np.asarray((np.arange(capacity) + 0.5) * spacing, np.float64)
     rows_top = _gains_at(gain_top, near, spacing)
     rows_bottom = _gains_at(gain_bottom, near, spacing)
@@ -280,21 +289,33 @@ def _column_fit(
     counts = np.arange(capacity + 1)
     total = np.where(counts[:, None] + counts[None, :] <= capacity, total, -np.inf)
     top, bottom = np.unravel_index(int(np.argmax(total)), total.shape)
-    return int(top), int(bottom)
+    near_best = total >= total[top, bottom] - margin
+    tops = np.nonzero(near_best.any(axis=1))[0]
+    bottoms = np.nonzero(near_best.any(axis=0))[0]
+    return (
+        _Row(int(top), int(tops.min()), int(tops.max())),
+        _Row(int(bottom), int(bottoms.min()), int(bottoms.max())),
+    )
 
 
-def _rows(grid: Floats, view: BoardView, config: CheckerConfig) -> dict[int, list[int]]:
-    """Per point, the places of its checkers: the row lengths of each column's two points
-    (``_column_fit``), then checkers on top at half-slot places over a row."""
+def _rows(
+    grid: Floats, view: BoardView, config: CheckerConfig
+) -> tuple[dict[int, list[int]], dict[int, _Row]]:
+    """Per point, the places of its checkers (the row of each column's two points from
+    ``_column_fit``, then checkers on top at half-slot places over it), and the row."""
     spacing = slot_spacing(view, config)
     capacity = int(view.height / spacing)
     clipped = np.clip(grid, 1e-4, 1 - 1e-4)
     gain = (np.log(clipped) - np.log(1 - clipped)).astype(np.float32)
     found: dict[int, list[int]] = {}
+    rows: dict[int, _Row] = {}
     for column in range(12):
         top, bottom = column_points(column)
-        rows_top, rows_bottom = _column_fit(gain[top - 1], gain[bottom - 1], spacing, capacity)
-        for point, count in ((top, rows_top), (bottom, rows_bottom)):
+        rows[top], rows[bottom] = _column_fit(
+            gain[top - 1], gain[bottom - 1], spacing, capacity, config.row_margin
+        )
+        for point in (top, bottom):
+            count = rows[point].length
             places = [2 * k for k in range(count)]
             on_top = [
                 place
@@ -302,7 +323,7 @@ def _rows(grid: Floats, view: BoardView, config: CheckerConfig) -> dict[int, lis
                 if grid[point - 1, place] >= config.min_probability
             ]
             found[point] = places + on_top
-    return found
+    return found, rows
 
 
 def _disc_colour(
@@ -325,31 +346,30 @@ def read_checkers(
     strip_image = strips(rectified_bgr, view, config)
     features = place_features(strip_image, config)
     grid = slot_model.probability(features).reshape(26, -1)
-    found = _rows(grid, view, config) | _bar_places(grid, view, config)
+    found, rows = _rows(grid, view, config)
+    found |= _bar_places(grid, view, config)
     spots = [(strip, place) for strip in range(1, 27) for place in found[strip]]
-    if not spots:
-        empty = tuple(PointCount(p, None, 0, 0, 0) for p in range(1, 25))
-        return CheckerReading(empty, SideCounts(0, 0))
     colours = np.array([_disc_colour(strip_image, s, p, config) for s, p in spots], np.float64)
-    lights = two_colours(colours)
-    colour_at = {
+    lights = two_colours(colours) if spots else np.zeros(0, bool)
+    colour_at: dict[tuple[int, int], Color] = {
         spot: ("light" if is_light else "dark")
         for spot, is_light in zip(spots, lights, strict=True)
     }
     seen = {"light": int(lights.sum()), "dark": int((~lights).sum())}
     points = []
     for point in range(1, 25):
-        here = found[point]
-        if not here:
-            points.append(PointCount(point, None, 0, 0, 0))
-            continue
+        here, row = found[point], rows[point]
         names = [colour_at[(point, place)] for place in here]
-        colour: Color = "light" if names.count("light") >= names.count("dark") else "dark"
+        colour: Color | None = None
+        if names:
+            colour = "light" if names.count("light") >= names.count("dark") else "dark"
         count = len(here)
-        in_row = sum(1 for place in here if place % 2 == 0 and place < 2 * ROW)
-        hidden_possible = in_row >= ROW and count == ROW
-        hidden = max(0, CHECKERS_PER_SIDE - seen[colour]) if hidden_possible else 0
-        points.append(PointCount(point, colour, None if hidden else count, count, count + hidden))
+        hidden = 0
+        if colour is not None and row.length >= ROW and count == row.length == ROW:
+            hidden = max(0, CHECKERS_PER_SIDE - seen[colour])  # stacked squarely, unseen
+        low = count - (row.length - row.low)
+        high = count + (row.high - row.length) + hidden
+        points.append(PointCount(point, colour, count if low == high else None, low, high))
     bar_names = [colour_at[(strip, place)] for strip in BAR_STRIPS for place in found[strip]]
     return CheckerReading(
         tuple(points), SideCounts(bar_names.count("light"), bar_names.count("dark"))

@@ -158,14 +158,18 @@ class _Pip:
 
 
 def pip_strength(
-    crop_bgr: Image, body: npt.NDArray[np.uint8], side: float, config: DiceConfig
+    crop_bgr: Image,
+    body: npt.NDArray[np.uint8],
+    side: float,
+    context_share: float,
+    config: DiceConfig,
 ) -> npt.NDArray[np.float32]:
     """Per pixel of a die crop, how much it looks like a pip: Lab distance from the median colour
-    around it, zero near and outside the die's outline, band-passed at pip size (a difference
-    of Gaussians)."""
+    in a window of ``context_share`` of the die's side around it (of the whole die's body if 0),
+    zero near and outside the die's outline, lightly smoothed."""
     lab = _lab(crop_bgr)
-    if config.pip_context_share > 0:
-        kernel = max(5, int(side * config.pip_context_share) | 1)
+    if context_share > 0:
+        kernel = max(5, int(side * context_share) | 1)
         difference = lab - _lab(cv2.medianBlur(crop_bgr, kernel))
     else:
         difference = lab - np.median(lab[body > 0], axis=0).astype(np.float32)
@@ -341,10 +345,13 @@ def read_die(
     big_crop = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC), np.uint8)
     big_body = np.asarray(cv2.resize(body, size, interpolation=cv2.INTER_NEAREST), np.uint8)
     big_side = side * zoom
-    strength = pip_strength(big_crop, big_body, big_side, config)
-    pips = _find_pips(strength, big_body, big_side, config)
-    fits = layout_fits(pips, strength, (cx * zoom, cy * zoom), big_side, config)
-    value = len(pips) if fits else None
+    values = set()
+    for context in config.pip_context_shares:
+        strength = pip_strength(big_crop, big_body, big_side, context, config)
+        pips = _find_pips(strength, big_body, big_side, config)
+        if layout_fits(pips, strength, (cx * zoom, cy * zoom), big_side, config):
+            values.add(len(pips))
+    value = values.pop() if len(values) == 1 else None  # readings that disagree: abstain
     aspect = max(rw, rh) / max(1e-6, min(rw, rh))
     cocked = aspect > config.cocked_max_aspect
     return FoundDie(value, (float(cx + x), float(cy + y)), side, cocked)

@@ -1,10 +1,11 @@
 """Train the checker slot model (``vision.checkers.SlotModel``) on rendered frames.
 
 ``python -m vision.train_checkers [--frames N] [--seed S]`` renders frames with seeds from
-``FIRST_SEED`` on (a range kept apart from evaluation sets, which start at 0), labels every place
-of every strip from the scene's exact checker positions, fits the model and writes
-``vision/checker_model.npz``. It prints the place accuracy on the last fifth of the frames, held
-out from the fit.
+``FIRST_SEED`` on (tuning seeds, apart from the evaluation seeds of ``vision.render.dataset``),
+labels every place of every strip from the scenes' exact checker positions, fits the model on the
+first four fifths of the frames and writes ``vision/checker_model.npz``; it prints the place
+accuracy on the last fifth, held out. The shipped model: 1,500 frames, seed 1; held out 99.31%
+of places right, 94.9% of checker places found.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def build_set(
 def main() -> None:
     """Render, fit, report held-out accuracy, save."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--frames", type=int, default=300)
+    parser.add_argument("--frames", type=int, default=1500)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     config = ReadConfig()

@@ -11,12 +11,14 @@ Only the PIN-protected director view shows this; it is where the legal plays bel
          "board": {...board as in kiosk.app.boardview...}, "ruling": null}
       ],
       "settings": {"ruleset": "mso", "match_length": 7, "clock": true, "delay_s": 12,
-                   "announce": true}
+                   "announce": true},
+      "export": {"path": "/var/lib/kiosk/exports/match-3-20261129.mat", "error": null}
     }
 
 ``side``, ``dice``, ``play_seen``, ``legal_plays``, ``position_id``, ``snapshot`` (an image
-path), ``board`` and ``ruling`` may be null or absent. Bad input raises SnapshotError naming the
-field.
+path), ``board`` and ``ruling`` may be null or absent. ``export`` (absent or null before any
+export): the last ``.mat`` export, the file written or why it could not be. Bad input raises
+SnapshotError naming the field.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class DirectorSnapshot:
 
     incidents: tuple[IncidentView, ...] = ()
     settings: MatchSettings = MatchSettings()
+    export_path: str = ""
+    export_error: str = ""
 
 
 def parse_director_snapshot(data: Mapping[str, object]) -> DirectorSnapshot:
@@ -89,6 +93,10 @@ def parse_director_snapshot(data: Mapping[str, object]) -> DirectorSnapshot:
     if len(set(ids)) != len(ids):
         raise SnapshotError("incidents: two incidents share an id")
     settings = get_map(data, "settings", "settings")
+    export = data.get("export")
+    if export is not None and not isinstance(export, Mapping):
+        raise SnapshotError("export: expected an object or null")
+    export = export or {}
     return DirectorSnapshot(
         incidents=incidents,
         settings=MatchSettings(
@@ -98,6 +106,8 @@ def parse_director_snapshot(data: Mapping[str, object]) -> DirectorSnapshot:
             delay_s=get_int(settings, "delay_s", "settings.delay_s", low=0),
             announce=get_bool(settings, "announce", "settings.announce"),
         ),
+        export_path=get_optional_str(export, "path", "export.path") or "",
+        export_error=get_optional_str(export, "error", "export.error") or "",
     )
 
 

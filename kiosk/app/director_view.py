@@ -86,13 +86,20 @@ class DirectorScreen(Screen):  # type: ignore[misc]
     snapshot_path = StringProperty("")
     clock_text = StringProperty("")
     score_text = StringProperty("")
+    export_text = StringProperty("")
     page = StringProperty("incidents")
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("model", DirectorModel())
         kwargs.setdefault("table", TableModel())
         super().__init__(**kwargs)
-        self.model.bind(incidents=self.refresh, selected=self.refresh, settings=self.refresh)
+        self.model.bind(
+            incidents=self.refresh,
+            selected=self.refresh,
+            settings=self.refresh,
+            export_path=self.refresh,
+            export_error=self.refresh,
+        )
         self.table.bind(
             language=self.refresh,
             reserves_ms=self.refresh,
@@ -145,6 +152,14 @@ class DirectorScreen(Screen):  # type: ignore[misc]
         self.score_text = "   ".join(
             f"{p.name} {s}" for p, s in zip(players, table.match.score, strict=True)
         )
+        if model.export_error:
+            self.export_text = tr(language, "Not exported: {error}").format(
+                error=model.export_error
+            )
+        elif model.export_path:
+            self.export_text = tr(language, "Exported: {path}").format(path=model.export_path)
+        else:
+            self.export_text = ""
 
     def on_page(self, _screen: DirectorScreen, page: str) -> None:
         """Show the ``incidents`` or the ``match`` page."""

@@ -18,6 +18,7 @@ from kivy.properties import (
     NumericProperty,
     ObjectProperty,
     OptionProperty,
+    StringProperty,
 )
 
 from kiosk.app.boardview import BoardView
@@ -86,11 +87,14 @@ def apply_snapshot(model: TableModel, data: Mapping[str, object]) -> None:
 
 
 class DirectorModel(EventDispatcher):  # type: ignore[misc]
-    """What the director's view shows: incidents (one selected) and the match settings."""
+    """What the director's view shows: incidents (one selected), the match settings and the
+    last ``.mat`` export (the file written, or why it could not be)."""
 
     incidents = ListProperty([])
     selected = ObjectProperty(None, allownone=True)
     settings = ObjectProperty(MatchSettings())
+    export_path = StringProperty("")
+    export_error = StringProperty("")
 
     def select(self, incident_id: int | None) -> None:
         """Select the incident with ``incident_id`` (None clears the selection)."""
@@ -102,6 +106,8 @@ def fill_director(model: DirectorModel, snapshot: DirectorSnapshot) -> None:
     current: IncidentView | None = model.selected
     model.incidents = list(snapshot.incidents)
     model.settings = snapshot.settings
+    model.export_path = snapshot.export_path
+    model.export_error = snapshot.export_error
     model.select(None if current is None else current.id)
 
 

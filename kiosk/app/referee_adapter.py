@@ -16,8 +16,9 @@ from typing import Literal
 from kiosk.app.actions import DirectorAction, DirectorActionKind, PlayerAction
 from kiosk.match.players import Player, opponent
 from kiosk.referee.board import Sides, image_points, sides_of
+from kiosk.referee.codec import reading_to_json
 from kiosk.referee.config import RefereeConfig
-from kiosk.referee.events import BoardReading, DieSeen, Seat, Touch
+from kiosk.referee.events import DieSeen, Seat, Touch
 from kiosk.referee.events import DirectorAction as RefereeDirectorAction
 from kiosk.referee.explain import movements
 from kiosk.referee.incidents import Incident
@@ -117,27 +118,8 @@ def _dice(view: PlayersView, seen: Sequence[DieSeen] | None) -> list[Json]:
 def _seen_board(view: PlayersView, config: RefereeConfig) -> Json:
     """The board as the camera last read it, else the board the referee follows."""
     if view.reading is not None:
-        return reading_board(view.reading)
+        return reading_to_json(view.reading)
     return _tracked_board(view.board, view.bar, view.off, config)
-
-
-def reading_board(reading: BoardReading) -> Json:
-    """A camera reading in the board format of kiosk.app.boardview."""
-    points = [
-        {
-            "point": p.point,
-            "color": p.colour,
-            "count": p.low if p.low == p.high else None,
-            "min": p.low,
-            "max": p.high,
-        }
-        for p in reading.points
-    ]
-    return {
-        "points": points,
-        "bar": {"light": reading.bar[0], "dark": reading.bar[1]},
-        "off": {"light": reading.off[0], "dark": reading.off[1]},
-    }
 
 
 def _tracked_board(

@@ -12,8 +12,14 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board import board_from_corners, order_corners, pattern_score, small_surface
-from vision.checkers import two_colours
+from vision.board import (
+    board_from_corners,
+    find_board,
+    order_corners,
+    pattern_score,
+    small_surface,
+)
+from vision.checkers import load_model, train_model, two_colours
 from vision.config import MotionConfig, ReadConfig
 from vision.labels import Reading
 from vision.motion import moving
@@ -67,7 +73,8 @@ def test_dice_zones_right_with_known_corners() -> None:
 
 
 def test_checker_counts_with_known_corners() -> None:
-    """Measured: 29 wrong of 288 points (10.1%) on seeds 0..11 with the true corners."""
+    """Measured: 13 wrong of 288 points (4.5%) on seeds 0..11 with the true corners, 14 of
+    them given as a range (count None)."""
     config = ReadConfig()
     wrong = total = 0
     for seed in SEEDS:
@@ -85,7 +92,7 @@ def test_checker_counts_with_known_corners() -> None:
             else:
                 wrong += read.count != true.count or (true.count > 0 and read.color != true.color)
     assert total == 288
-    assert wrong / total <= 0.105
+    assert wrong / total <= 0.046
 
 
 def test_two_colours_splits_light_from_dark() -> None:
@@ -110,3 +117,37 @@ def test_reading_round_trips_through_json(seed: int) -> None:
     image, label = _frame(seed)
     reading = read_frame(image, ReadConfig(), label.board.corners)
     assert Reading.from_json(reading.to_json()) == reading
+
+
+def test_board_found_without_markers() -> None:
+    """Measured on seeds 0..19: 11 of 20 boards found, 9 of them with every corner within 6 px
+    of the truth, 2 off by 40-50 px; 9 not found (reported as no board)."""
+    config = ReadConfig().board
+    close = far = 0
+    for seed in range(20):
+        image, label = _frame(seed)
+        assert label.board.corners is not None
+        view = find_board(image, config)
+        if view is None:
+            continue
+        error = float(np.abs(np.array(view.corners) - np.array(label.board.corners)).max())
+        close += error <= 6.0
+        far += error > 6.0
+    assert close >= 9
+    assert far <= 2
+
+
+def test_slot_model_training_learns_a_separable_rule() -> None:
+    rng = np.random.default_rng(11)
+    features = rng.normal(size=(2000, 6)).astype(np.float32)
+    labels = features[:, 0] + 0.5 * features[:, 3] > 0.2
+    model = train_model(features, labels, seed=2, hidden=8, epochs=100)
+    predicted = model.probability(features) >= 0.5
+    assert np.mean(predicted == labels) >= 0.985  # measured 98.75%
+
+
+def test_shipped_slot_model_matches_the_features() -> None:
+    config = ReadConfig().checkers
+    model = load_model()
+    window = config.patch + 2 * config.context
+    assert model.w1.shape[0] == 2 * window * config.patch * 3
