@@ -62,6 +62,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument(
+        "--venue",
+        metavar="CONFIG.toml",
+        help="publish the table to the venue's broker and take the director's rulings and "
+        "settings (keys: kiosk/venue/README.md); without it, no network at all",
+    )
+    parser.add_argument(
         "--exit-after", type=float, metavar="SECONDS", help="stop after SECONDS (tests, benchmarks)"
     )
 
@@ -115,6 +121,14 @@ def run(args: argparse.Namespace) -> int:
             new_referee(config)
         except ConfigError as error:
             raise CliError(f"--ruleset/--length/--reserve-minutes: {error}") from None
+    venue = None
+    if args.venue is not None:
+        from kiosk.pipeline.venue_link import VenueConfigError, load_venue_config
+
+        try:
+            venue = load_venue_config(Path(args.venue))
+        except VenueConfigError as error:
+            raise CliError(f"--venue: {error}") from None
     options = RunOptions(
         config=config,
         camera=camera,
@@ -125,5 +139,6 @@ def run(args: argparse.Namespace) -> int:
         exit_after_s=args.exit_after,
         pin=os.environ.get("GAMMON_KIOSK_PIN", "0000"),
         names=(args.players[0], args.players[1]),
+        venue=venue,
     )
     return run_kiosk(options, started_ns)

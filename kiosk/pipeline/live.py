@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from hardware.button_events import ButtonEvent, EventKind
 from hardware.camera.frame import FrameSource
@@ -34,8 +34,11 @@ from kiosk.pipeline.match import MonitoredMatch
 from kiosk.pipeline.readers import FrameReader, LabelReader, VisionReader
 from kiosk.pipeline.recovery import OpenedMatch, open_match
 from kiosk.pipeline.sources import CameraSpec
-from kiosk.referee import ClockPress, GinJudge, RefereeConfig
+from kiosk.referee import ClockPress, GinJudge, RefereeConfig, RefereeState
 from kiosk.store import Store
+
+if TYPE_CHECKING:
+    from kiosk.pipeline.venue_link import VenueConfig, VenueLink
 
 LOG = logging.getLogger("kiosk.run")
 ReaderKind = Literal["vision", "labels"]
@@ -57,6 +60,8 @@ class RunOptions:
     exit_after_s: float | None = None
     pin: str = "0000"
     names: tuple[str, str] = ("Player 0", "Player 1")
+    venue: VenueConfig | None = None
+    """The venue broker to publish to (``--venue``); None: no network at all."""
 
 
 def frame_source(camera: CameraSpec | None, demo: Demo | None) -> tuple[FrameSource, bool]:
@@ -156,17 +161,45 @@ class Kiosk:
             LOG.warning("damaged journal set aside as %s", self.store.set_aside)
         self.gin: GinJudge | None = None
         self.source_name = "demo" if options.camera is None else options.camera.kind
+        self.venue: VenueLink | None = None
+        if options.venue is not None:
+            self.venue = self._venue_link(options.venue)
         self._open(resume=demo is None)
         self.base_ms = self.opened.t_ms
         self.origin_ns = time.monotonic_ns()
         self.ticker = Ticker(self.base_ms)
         self._ready = False
         self._next_watchdog = 0.0
+        self.exports = 0
+        """Counts the director's ``.mat`` exports: the director's view redraws after each."""
+        self.exported: dict[str, str | None] | None = None
+        if self.venue is not None:
+            self.venue.start()
+
+    def _venue_link(self, config: VenueConfig) -> VenueLink:
+        from kiosk.pipeline.venue_link import OUTBOX_NAME, VenueLink
+
+        def wall_ms() -> int:
+            return time.time_ns() // 1_000_000
+
+        outbox = config.outbox or self.store.state_dir / OUTBOX_NAME
+        LOG.info(
+            "venue %s table %s via %s:%d", config.event, config.table_id, config.host, config.port
+        )
+        return VenueLink(
+            config,
+            outbox,
+            wall_ms,
+            lambda t_ms: wall_ms() - self.now_ms() + t_ms,
+            mat_text=_mat_text,
+        )
 
     def _open(self, *, resume: bool) -> None:
+        venue = self.venue
+        config = self.options.config
         opened: OpenedMatch = open_match(
             self.store,
-            self.options.config,
+            config if venue is None else venue.match_config(config),
             self.options.names,
             self.source_name,
             self.gin,
@@ -181,7 +214,11 @@ class Kiosk:
             )
         self.opened = opened
         self.writer = JournalWriter(opened.journal)
-        self.match = MonitoredMatch(opened.state, self.writer, opened.names, self.gin)
+        journal = self.writer if venue is None else venue.journal(self.writer)
+        self.match = MonitoredMatch(opened.state, journal, opened.names, self.gin)
+        if venue is not None:
+            restored = opened.state.incidents if opened.restored else ()
+            venue.begin_match(opened.journal.match_id, opened.journal.info.created_ms, restored)
 
     def to_ms(self, t_ns: int) -> int:
         """Match time (ms) of a monotonic time (ns)."""
@@ -221,6 +258,8 @@ class Kiosk:
             LOG.warning("camera %s: %s %s", camera.source, camera.kind.value, camera.detail)
             self.notifier.status(f"camera {camera.kind.value}")
         self.ticker(self.match, self.now_ms())
+        if self.venue is not None:
+            self.venue.poll(self.match, self.now_ms())
         self._notify()
 
     def _notify(self) -> None:
@@ -233,6 +272,33 @@ class Kiosk:
         if interval is not None and time.monotonic() >= self._next_watchdog:
             self.notifier.watchdog()
             self._next_watchdog = time.monotonic() + interval
+
+    def table(self) -> dict[str, object]:
+        """The players' screen now; at a venue the director's latest ruling shows as a notice."""
+        now = self.now_ms()
+        table = self.match.table(now)
+        return table if self.venue is None else self.venue.overlay(table, now)
+
+    def export_mat(self) -> None:
+        """Write the match so far as a ``.mat`` record in the state directory's ``exports/``
+        (``kiosk.store.export_mat``); the director's view shows the file, or why it failed."""
+        from kiosk.referee.record import match_record
+        from kiosk.store import StoreError, export_mat
+
+        self.exports += 1
+        record = match_record(self.match.state, self.match.seating.names)
+        try:
+            path = export_mat(self.opened.journal, record)
+        except StoreError as error:
+            LOG.warning("%s", error)
+            self.exported = {"path": None, "error": str(error)}
+            return
+        LOG.info("match %d exported to %s", self.opened.journal.match_id, path)
+        self.exported = {"path": str(path), "error": None}
+
+    def director(self) -> dict[str, object]:
+        """The director's screen now, with the last ``.mat`` export."""
+        return {**self.match.director(self.now_ms()), "export": self.exported}
 
     def load_gin(self) -> None:
         """Load the bear-off tables (built and cached on first use, about 30 s) on a thread;
@@ -252,8 +318,18 @@ class Kiosk:
     def close(self) -> None:
         """Write what is queued and close the journal."""
         self.notifier.stopping()
+        if self.venue is not None:
+            self.venue.close()
         self.writer.close()
         self.store.close()
+
+
+def _mat_text(state: RefereeState, names: tuple[str, str]) -> str:
+    """The match as a ``.mat`` record (the result the venue collects)."""
+    from kiosk.matfile.writer import format_mat
+    from kiosk.referee.record import match_record
+
+    return format_mat(match_record(state, names))
 
 
 def _buttons(kind: ButtonsKind, sink: Callable[[ButtonEvent], None]) -> Any:
@@ -328,17 +404,17 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
             LOG.warning("director action ignored: %s", error)
             return
         if event is None:
-            LOG.warning("the .mat export is not available from the kiosk yet")
+            kiosk.export_mat()
             return
         match.apply(event)
 
-    shown = {"version": -1}
+    shown = {"version": -1, "exports": 0}
 
     def director_source() -> dict[str, object] | None:
-        if kiosk.match.version == shown["version"]:
+        if kiosk.match.version == shown["version"] and kiosk.exports == shown["exports"]:
             return None
-        shown["version"] = kiosk.match.version
-        return kiosk.match.director(kiosk.now_ms())
+        shown["version"], shown["exports"] = kiosk.match.version, kiosk.exports
+        return kiosk.director()
 
     def poll() -> None:
         buttons.poll()
@@ -346,7 +422,7 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
         kiosk.poll()
 
     app = KioskApp(
-        table_source=lambda: kiosk.match.table(kiosk.now_ms()),
+        table_source=kiosk.table,
         director_source=director_source,
         sink=on_touch,
         director_sink=on_director,
