@@ -47,6 +47,17 @@ fi
 "$VENV/bin/python" -c "import picamera2" \
     || echo "install-pi.sh: warning: picamera2 does not import in the venv (no Pi camera stack?)" >&2
 
+echo "== the director's PIN (/etc/gammon-kiosk/kiosk.env)"
+ENV_FILE=/etc/gammon-kiosk/kiosk.env
+if [ ! -f "$ENV_FILE" ]; then
+    install -d -m 0750 -o root -g "$KIOSK_USER" /etc/gammon-kiosk
+    PIN=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+    PIN=$(printf '%06d' "$((PIN % 1000000))")
+    ( umask 027; printf 'GAMMON_KIOSK_PIN=%s\n' "$PIN" > "$ENV_FILE" )
+    chgrp "$KIOSK_USER" "$ENV_FILE"
+    echo "install-pi.sh: the director's PIN is $PIN (change it in $ENV_FILE)"
+fi
+
 echo "== systemd unit"
 install -m 0644 "$SRC/systemd/$UNIT" "/etc/systemd/system/$UNIT"
 systemctl daemon-reload

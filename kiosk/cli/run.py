@@ -13,6 +13,9 @@ import os
 
 NAME = "run"
 HELP = "start the kiosk (the embedded demo on a PC without a camera)"
+DEMO_PIN = "0000"
+"""The director's PIN in the embedded demo; a real table needs ``$GAMMON_KIOSK_PIN``."""
+PIN_VARIABLE = "GAMMON_KIOSK_PIN"
 DIRECTOR_MINUTES_PER_POINT = 2
 """The reserve per player and match point where the rule set leaves it to the director (MSO-clock
 2.1), so that the kiosk starts at boot; the director corrects the clocks in the director view."""
@@ -129,6 +132,14 @@ def run(args: argparse.Namespace) -> int:
             venue = load_venue_config(Path(args.venue))
         except VenueConfigError as error:
             raise CliError(f"--venue: {error}") from None
+    pin = os.environ.get(PIN_VARIABLE)
+    if pin is None and camera is None:
+        pin = DEMO_PIN
+    if pin is None or not (pin.isdigit() and 4 <= len(pin) <= 8):
+        raise CliError(
+            f"{PIN_VARIABLE}: the director's PIN must be set to 4-8 digits for a real table"
+            " (systemd: /etc/gammon-kiosk/kiosk.env, written by systemd/install-pi.sh)"
+        )
     options = RunOptions(
         config=config,
         camera=camera,
@@ -137,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         buttons=args.buttons or ("gpio" if pi else "keyboard"),
         fullscreen=args.fullscreen,
         exit_after_s=args.exit_after,
-        pin=os.environ.get("GAMMON_KIOSK_PIN", "0000"),
+        pin=pin,
         names=(args.players[0], args.players[1]),
         venue=venue,
     )

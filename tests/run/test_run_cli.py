@@ -45,6 +45,22 @@ def test_bad_options_are_refused_naming_the_option(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("pin", [None, "12", "12a4", "123456789"])
+def test_a_real_table_needs_a_director_pin_of_4_to_8_digits(
+    pin: str | None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if pin is None:
+        monkeypatch.delenv("GAMMON_KIOSK_PIN", raising=False)
+    else:
+        monkeypatch.setenv("GAMMON_KIOSK_PIN", pin)
+    assert main(["run", "--camera", f"replay:{tmp_path}"]) == 2
+    error = capsys.readouterr().err
+    assert "GAMMON_KIOSK_PIN: the director's PIN must be set to 4-8 digits" in error
+
+
 def _peak_rss_kb(pid: int) -> int:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
