@@ -1,0 +1,108 @@
+"""Rendered frames of scripted board states: one table (``vision.render``, fixed seed, even light,
+480 x 270 to keep rendering cheap), restaged for each shot with ``restage``.
+
+A :class:`Shot` is what the camera sees while the table is still: the board (the referee's
+``Sides``, each player's own numbering), the dice lying on it (value, board zone, cocked or flat),
+the cube (face, place) and optionally a hand reaching in from one row (an occluded frame, which
+the pipeline never reads). ``render_shot`` returns the frame and the renderer's exact label
+(``vision.labels.Reading``), cached for the whole test session: a shot renders once.
+
+Orientation: every scripted table has player 0 (light) at the bottom with his home board bottom
+right and his clock on the right, as the embedded demo (``kiosk.demo.DEMO_CONFIG``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from hardware.camera.frame import Image
+from kiosk.referee.board import START_SIDES, Sides
+from kiosk.referee.config import RefereeConfig
+from kiosk.referee.events import CubePlace, Row, Zone
+from scripts.make_demo import CLEAN_LIGHT, placed_cube, reaching_hand, vision_position
+from vision.labels import Reading
+from vision.render.render import render_scene
+from vision.render.scene import Scene, restage, sample_scene
+
+WIDTH, HEIGHT = 480, 270
+SEED = 104
+"""The demo's table seed: it has a board and a centred cube at this size too."""
+TABLE = RefereeConfig()
+"""The orientation every scripted table uses (the defaults: as ``DEMO_CONFIG``)."""
+
+
+@dataclass(frozen=True)
+class DieShown:
+    """A die lying on the table: its value, the board zone it lies in and whether it is cocked."""
+
+    value: int
+    zone: Zone
+    cocked: bool = False
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One still picture of the table (see the module docstring)."""
+
+    sides: Sides = START_SIDES
+    dice: tuple[DieShown, ...] = ()
+    cube: tuple[int, CubePlace] = (64, "centre")
+    hand: Row | None = None
+
+
+def same_orientation(config: RefereeConfig) -> bool:
+    """Whether ``config`` seats the players as the rendered table does."""
+    return (config.player0_home, config.player0_colour, config.player0_seat) == (
+        TABLE.player0_home,
+        TABLE.player0_colour,
+        TABLE.player0_seat,
+    )
+
+
+@functools.cache
+def _table() -> Scene:
+    start = vision_position(START_SIDES, TABLE)
+    scene = sample_scene(np.random.default_rng(SEED), WIDTH, HEIGHT, position=start, dice=())
+    assert scene.board, f"seed {SEED}: no board at {WIDTH}x{HEIGHT}"
+    return dataclasses.replace(scene, hands=(), lighting=CLEAN_LIGHT)
+
+
+def _staged(shot: Shot) -> Scene:
+    """The table with ``shot``'s board, cube and dice (retrying throws until each die lies in
+    its zone; cocked dice are then tilted, the others laid flat)."""
+    table = _table()
+    cube = next(s for s in table.solids if s.kind == "cube")
+    cube = placed_cube(cube, table, shot.cube[0], shot.cube[1])
+    table = dataclasses.replace(table, solids=(cube,))
+    position = vision_position(shot.sides, TABLE)
+    values = [die.value for die in shot.dice]
+    key = zlib.crc32(repr(shot).encode())
+    for attempt in range(3000):
+        rng = np.random.default_rng([SEED, key, attempt])
+        try:
+            scene = restage(table, rng, position, values)
+        except ValueError:
+            continue
+        thrown = [s for s in scene.solids if s.kind == "die"]
+        if [scene.zone(s) for s in thrown] != [die.zone for die in shot.dice]:
+            continue
+        laid = tuple(
+            dataclasses.replace(s, tilt_deg=25.0 if die.cocked else 0.0)
+            for s, die in zip(thrown, shot.dice, strict=True)
+        )
+        scene = dataclasses.replace(scene, solids=(cube, *laid))
+        if shot.hand is None:
+            return scene
+        return dataclasses.replace(scene, hands=(reaching_hand(scene, shot.hand),))
+    raise AssertionError(f"no throw puts the dice of {shot.dice} in their zones")
+
+
+@functools.cache
+def render_shot(shot: Shot) -> tuple[Image, Reading]:
+    """The frame of ``shot`` and the renderer's exact label of it."""
+    return render_scene(_staged(shot))
