@@ -8,7 +8,8 @@ has nothing new to say.
 
 Events reach the referee in arrival order: an event stamped before the last one (a reading that
 took longer than a press, say) is stamped with the last event's time, so the referee never sees
-time go backwards. Every incident is journaled with the latest camera frame as its snapshot.
+time go backwards. Every incident is journaled with the latest camera frame as its snapshot, in
+the same transaction as the event that raised it (``JournalWriter``, ``MatchJournal.append_entry``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,12 @@ if TYPE_CHECKING:
 
 
 class JournalSink(Protocol):
-    """Where the match's record goes (``JournalWriter``)."""
+    """Where the match's record goes (``JournalWriter``).
+
+    ``event`` starts an event's entry; the ``incident`` calls that follow are the incidents it
+    raised, with the frame for their snapshot; the entry is complete at the next ``event`` or
+    ``heartbeat`` (the kiosk runs at ``t_ms``), so that a sink may commit it as one.
+    """
 
     def event(self, data: JsonDict) -> None: ...
 
@@ -61,7 +67,8 @@ class MonitoredMatch:
         self._judge_due = False
 
     def apply(self, event: Event) -> tuple[Incident, ...]:
-        """Step the referee with ``event``, then journal the event and its incidents."""
+        """Step the referee with ``event``, then journal the event and its incidents as one entry,
+        completed by a heartbeat at the event's time so that it is written at once."""
         if event.t_ms < self.state.t_ms:
             event = dataclasses.replace(event, t_ms=self.state.t_ms)
         result = step(self.state, event, self.gin)
@@ -71,6 +78,7 @@ class MonitoredMatch:
         self.journal.event(event_to_json(event))
         for incident in result.incidents:
             self.journal.incident(incident_to_json(incident), self.image)
+        self.journal.heartbeat(event.t_ms)
         return result.incidents
 
     def apply_all(self, events: Sequence[Event]) -> tuple[Incident, ...]:

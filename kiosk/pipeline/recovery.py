@@ -5,10 +5,13 @@ names, so a restart restores the match as it was, whatever the command line says
 the journaled events through the pure referee gives the exact state (``kiosk.store.restore``);
 then the clocks are charged up to the last heartbeat and paused with the clock's centre button
 (MSO-clock 4.1(e)): the players restart them. Match time then continues from ``alive_t_ms``.
+Incidents the replay raised that the journal lacks (a journal written before events and their
+incidents were committed together) are journaled again, marked recovered (``kiosk.store.restore``).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -20,8 +23,11 @@ from kiosk.referee.codec import (
     config_to_json,
     event_from_json,
     event_to_json,
+    incident_to_json,
 )
 from kiosk.store import JsonDict, MatchJournal, Reducer, Store, StoreError, restore
+
+LOG = logging.getLogger("kiosk.pipeline")
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,11 @@ def reducer(gin: GinJudge | None) -> Reducer[RefereeState]:
         return referee_step(state, event_from_json(data), gin).state
 
     return apply
+
+
+def raised_incidents(state: RefereeState, start: int) -> Sequence[JsonDict]:
+    """The referee's incidents from number ``start`` on (0-based), as the journal keeps them."""
+    return [incident_to_json(incident) for incident in state.incidents[start:]]
 
 
 def pause_events(state: RefereeState, alive_t_ms: int) -> Sequence[JsonDict]:
@@ -83,6 +94,12 @@ def open_match(
         return OpenedMatch(new_referee(config), journal, names, 0, restored=False)
     config, names = _header_config(info.header, f"{store.path}: match {info.id} header")
     journal = store.journal(info.id)
-    restored = restore(journal, reducer(gin), new_referee(config), resume=pause_events)
+    restored = restore(journal, reducer(gin), new_referee(config), pause_events, raised_incidents)
+    if restored.recovered:
+        LOG.warning(
+            "match %d: %d incidents missing from the journal were journaled again (recovered)",
+            info.id,
+            len(restored.recovered),
+        )
     alive = restored.alive_t_ms or 0
     return OpenedMatch(restored.state, journal, names, alive, restored=True)

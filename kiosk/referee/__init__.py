@@ -29,7 +29,7 @@ from kiosk.referee.events import (
     Tick,
     Touch,
 )
-from kiosk.referee.gin import GinJudge, GinQuestion, gin_judge
+from kiosk.referee.gin import GinJudge, GinQuestion, GinUnavailableError, gin_judge
 from kiosk.referee.incidents import Incident, Prompt
 from kiosk.referee.machine import RefereeStep, replay, step
 from kiosk.referee.state import LogEntry, RefereeState, new_referee
@@ -48,6 +48,7 @@ __all__ = [
     "Event",
     "GinJudge",
     "GinQuestion",
+    "GinUnavailableError",
     "Incident",
     "LogEntry",
     "PlayersView",

@@ -22,14 +22,14 @@ from kiosk.match import (
     rule_on_rejection,
 )
 from kiosk.match.players import Player, opponent
-from kiosk.referee.board import position_of, sides_of
+from kiosk.referee.board import borne_off, position_of, sides_of
 from kiosk.referee.citations import cite
 from kiosk.referee.context import Context
 from kiosk.referee.events import DirectorAction, Touch, TouchAction
 from kiosk.referee.incidents import Prompt
 from kiosk.referee.state import EndOffer, GinPending
 from kiosk.referee.turns import condone, replay
-from kiosk.rules import BAR, InvalidIdError, decode_position_id
+from kiosk.rules import BAR, OFF, InvalidIdError, decode_position_id
 from kiosk.rulesets import RuleSetError
 
 _KINDS: tuple[str, ...] = get_args(ResultKind)
@@ -57,7 +57,7 @@ def _double(ctx: Context, player: Player, touch: Touch) -> None:
     if ruling.kind in ("offered", "wrong_level_corrected", "wrong_level_stands"):
         illegal = game.illegal
         if illegal is not None and "double" in ctx.rules.play.illegal_move_condoned_by:
-            condone(ctx, f"condoned by player {player} turning the cube")
+            condone(ctx, f"condoned by player {player} turning the cube", implicit=True)
         if ruling.kind != "offered":
             ctx.record("wrong_cube_level", ruling.rule, ruling.detail, player=player)
         offer = step.state.offer
@@ -265,18 +265,25 @@ def _setup_choice(ctx: Context, player: Player, touch: Touch) -> None:
     """JBL 4.2.4: play on as is, or the missing checkers go to the bar."""
     game = ctx.game
     rule = ctx.rules.rule("play.setup_after_deadline")
-    short = [p for p in (0, 1) if sum(game.sides[p]) < 15]
+    short = [p for p in (0, 1) if game.missing[p]]
     if game.setup_status != "choice" or not short or player == short[0]:
         _refuse(ctx, player, "setup choice", rule)
         return
     faulty: Player = 0 if short[0] == 0 else 1
     sides = [list(game.sides[0]), list(game.sides[1])]
+    missing = list(game.missing)
     to_bar = touch.action == "setup_missing_to_bar"
-    if to_bar:
-        sides[faulty][BAR] += 15 - sum(sides[faulty])
+    if to_bar:  # from the tray, or from wherever they are: only those borne off stay off
+        sides[faulty][OFF] = borne_off(game.sides[faulty], missing[faulty])
+        sides[faulty][BAR] += missing[faulty]
+        missing[faulty] = 0
     text = "missing checkers to the bar" if to_bar else "play on as is"
     ctx.record("setup_official", rule, f"player {player} chose: {text}", player=faulty)
-    ctx.set_game(sides=(tuple(sides[0]), tuple(sides[1])), setup_status="official")
+    ctx.set_game(
+        sides=(tuple(sides[0]), tuple(sides[1])),
+        setup_status="official",
+        missing=(missing[0], missing[1]),
+    )
     ctx.clear("setup_choice", "setup_error")
 
 
@@ -504,7 +511,7 @@ def _penalty(ctx: Context, action: DirectorAction) -> None:
     if match.cube_frozen:
         ctx.set_game(cube=freeze(ctx.game.cube, ctx.rules))
     if match.over:
-        ctx.match_over()
+        ctx.match_over("director")
 
 
 def _gin_verdict(ctx: Context, action: DirectorAction) -> None:

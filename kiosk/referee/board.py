@@ -45,6 +45,20 @@ def on_board(side: Side) -> int:
     return sum(side[1:])
 
 
+def borne_off(side: Side, missing: int) -> int:
+    """Checkers of ``side`` really borne off: those not on the playing surface less the
+    ``missing`` ones, which never were on it (MSO 4.7, JBL 4.2.4(1): they still lose a gammon)."""
+    return max(0, CHECKERS - missing - on_board(side))
+
+
+def as_played(sides: Sides, missing: tuple[int, int]) -> Sides:
+    """``sides`` with each borne-off slot holding only the checkers really borne off."""
+    played = [list(sides[0]), list(sides[1])]
+    for player in (0, 1):
+        played[player][OFF] = borne_off(sides[player], missing[player])
+    return (tuple(played[0]), tuple(played[1]))
+
+
 def game_over(sides: Sides) -> Player | None:
     """The player with no checker left in play, if any (fewer than 15 checkers can still be
     borne off: MSO 4.7, JBL 4.2.4(1))."""

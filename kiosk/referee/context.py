@@ -23,10 +23,10 @@ from kiosk.match import (
     rule_on_expiry,
 )
 from kiosk.match.players import Player, opponent
-from kiosk.match.state import GameEnd
-from kiosk.referee.board import Sides, position_of
+from kiosk.match.state import GameEnd, MatchEnd
+from kiosk.referee.board import Sides, as_played, position_of
 from kiosk.referee.events import Args
-from kiosk.referee.gin import GinJudge, GinQuestion
+from kiosk.referee.gin import GinJudge, GinQuestion, GinUnavailableError
 from kiosk.referee.incidents import Incident, IncidentKind, Prompt
 from kiosk.referee.state import (
     Game,
@@ -40,6 +40,17 @@ from kiosk.rules import position_id
 from kiosk.rulesets import CentreReason, RuleSet
 
 _POINTS: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+
+_ENDINGS: dict[MatchEnd, str] = {
+    "score": "{score}",
+    "penalty_points": "{score} with penalty points",
+    "time": "on time: player {loser}'s time expired with the score at {score}",
+    "time_gin": "on a gin win at the expiry of his time, with the score at {score}",
+    "forfeit": "by forfeit, with the score at {score}",
+}
+"""How the match-won incident tells the ending (``Match.ended_by``): only ``score`` and
+``penalty_points`` reach the match length; a match ended by time or forfeit keeps the score it
+had (BIBA, GA "Time Control", JBL 4.3.3, MSO 2.3)."""
 
 
 class Context:
@@ -171,13 +182,28 @@ class Context:
     # -- gin --------------------------------------------------------------------------------
 
     def ask_gin(self, winner: Player, kind: ResultKind, exactly: bool) -> bool | None:
-        """Ask the injected gin judge (None without one, or when it cannot tell)."""
+        """Ask the injected gin judge (None without one, or when it cannot tell). The position
+        asked about counts only checkers really borne off as off (missing ones still lose a
+        gammon: MSO 4.7, JBL 4.2.4). A judge that fails answers None, so the director decides,
+        with a ``gin_unavailable`` incident naming the reason."""
         if self.gin is None:
             return None
         game = self.game
         on_roll: Player = game.turn if game.turn is not None else 0
-        question = GinQuestion(position_of(game.sides, on_roll), on_roll, winner, kind, exactly)
-        return self.gin(question)
+        position = position_of(as_played(game.sides, game.missing), on_roll)
+        question = GinQuestion(position, on_roll, winner, kind, exactly)
+        try:
+            return self.gin(question)
+        except Exception as error:  # an injected judge must never stop the referee
+            reason = str(error) if isinstance(error, GinUnavailableError) else repr(error)
+            self.record(
+                "gin_unavailable",
+                "kiosk: gin judge",
+                f"no gin verdict ({reason}): the director decides",
+                player=winner,
+                **self.where(game.sides, on_roll),
+            )
+            return None
 
     # -- time expiry --------------------------------------------------------------------------
 
@@ -247,7 +273,7 @@ class Context:
             if match.cube_frozen:
                 self.set_game(cube=freeze(self.game.cube, self.rules))
         if match.over:
-            self.match_over()
+            self.match_over(ruling.rule)
 
     # -- end of a game ------------------------------------------------------------------------
 
@@ -286,14 +312,18 @@ class Context:
         match, next_game = first_game(self.rules, match)
         self.set(match=match, game=dataclasses.replace(next_game, reading=game.reading))
 
-    def match_over(self) -> None:
-        """The match has a winner: stop the clocks for good."""
+    def match_over(self, rule: str | None = None) -> None:
+        """The match has a winner: stop the clocks for good. ``rule``: the rule that ended it
+        (a time expiry's ruling), else how it ended."""
         match = self.match
         winner = match.winner
-        text = f"player {winner} wins the match {match.score[0]}-{match.score[1]}"
+        assert winner is not None
+        text = f"player {winner} wins the match {_ENDINGS[match.ended_by or 'score']}".format(
+            loser=opponent(winner), score=f"{match.score[0]}-{match.score[1]}"
+        )
         self.record(
             "match_won",
-            f"match ended by {match.ended_by}",
+            rule or f"match ended by {match.ended_by}",
             text,
             player=winner,
             prompt=Prompt("match_over", text, params=(("player", winner),)),

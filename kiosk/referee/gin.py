@@ -2,7 +2,9 @@
 
 Whoever runs the referee passes a ``GinJudge`` (or None): ``gin_judge(tables)`` answers with
 ``kiosk.gin`` and its bear-off tables. It must be pure, so that a replay gives the same verdicts.
-An answer of None means "cannot tell": the question goes to the director (``gin_verdict``).
+An answer of None means "cannot tell": the question goes to the director (``gin_verdict``). A
+judge that raises (``GinUnavailableError``, or any other failure) is taken as "cannot tell" too,
+with an incident naming the reason (``Context.ask_gin``): it never stops the referee.
 """
 
 from __future__ import annotations
@@ -36,6 +38,11 @@ class GinQuestion:
 GinJudge = Callable[[GinQuestion], bool | None]
 
 
+class GinUnavailableError(Exception):
+    """The judge cannot answer this question; the message says why (e.g. the bear-off tables do
+    not reach the position)."""
+
+
 def _certain(verdict: Verdict) -> bool | None:
     return True if verdict == "certain" else False if verdict == "impossible" else None
 
@@ -43,12 +50,20 @@ def _certain(verdict: Verdict) -> bool | None:
 def gin_judge(tables: BearoffTables) -> GinJudge:
     """A ``GinJudge`` backed by ``kiosk.gin`` and its bear-off ``tables`` (load them with
     ``kiosk.gin.load_tables`` outside the referee: that is the I/O). Unproven verdicts answer
-    None, so the question goes to the director."""
+    None, so the question goes to the director; a home board beyond the tables raises
+    ``GinUnavailableError``."""
+    reach = max((sum(home) for home in tables.positions), default=0)
 
     def judge(question: GinQuestion) -> bool | None:
         if question.position.is_game_over():
             return None
-        verdict = gin(question.position, tables)
+        try:
+            verdict = gin(question.position, tables)
+        except KeyError:
+            raise GinUnavailableError(
+                f"the bear-off tables reach home boards of {reach} checkers, "
+                "fewer than this position has"
+            ) from None
         mine = question.winner == question.on_roll
         at_least = {
             "single": verdict.win if mine else _flip(verdict.win),

@@ -45,6 +45,7 @@ IncidentKind = Literal[
     "flag_fell",
     "expiry_ruling",
     "gin_verdict_needed",
+    "gin_unavailable",
     # table
     "break_taken",
     "director_called",

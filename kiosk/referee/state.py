@@ -113,17 +113,21 @@ class GinPending:
 class Game:
     """One game. ``sides``: the board as the referee follows it. ``setup``: the board the game
     started from when it was not the starting setup. ``rolls``: valid rolls so far, the opening
-    roll counting as the first (MSO 4.7, JBL 4.2.4). ``opening``: the opening dice (high, low) and
-    ``opening_winner`` the player of the high die when the reading tells. ``reading``: the latest
-    settled reading. ``disturbed``: the incident of a board changed between turns, until restored.
-    ``other_half``: JBL 4.1.4 permission for each player to roll into the other half. ``log``:
-    the game's record so far."""
+    roll counting as the first (MSO 4.7, JBL 4.2.4). ``missing``: each player's checkers that
+    were not on the playing surface (points, bar) at the setup check, wherever they are (in the
+    tray they stay in ``sides``' borne-off slot, as the camera sees them): they were never borne
+    off, so such a player can still be gammoned (MSO 4.7, JBL 4.2.4). ``opening``: the opening
+    dice (high, low) and ``opening_winner`` the player of the high die when the reading tells.
+    ``reading``: the latest settled reading. ``disturbed``: the incident of a board changed
+    between turns, until restored. ``other_half``: JBL 4.1.4 permission for each player to roll
+    into the other half. ``log``: the game's record so far."""
 
     number: int
     phase: Phase = "opening"
     sides: Sides = START_SIDES
     setup: Sides | None = None
     setup_status: SetupStatus = "ok"
+    missing: tuple[int, int] = (0, 0)
     rolls: int = 0
     turn: Player | None = None
     dice: Dice | None = None

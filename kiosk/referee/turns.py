@@ -6,22 +6,25 @@ switches the clocks (DESIGN.md section 5: press to the other clock running under
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kiosk import clock as clocks
 from kiosk.cube import complete_move, start_face_ok
 from kiosk.match import result_kind, setup_correctable
 from kiosk.match.players import Player, opponent
 from kiosk.referee.board import (
+    CHECKERS,
     START_SIDES,
     Sides,
     add,
+    borne_off,
     closed_out,
     difference,
     estimate,
     exact_sides,
     game_over,
     judge,
+    on_board,
     position_of,
     reading_ranges,
     sides_of,
@@ -67,7 +70,7 @@ def _accept_correction(ctx: Context, sides: Sides) -> None:
         ctx.rules.rule("play.setup_correction_before_roll"),
         f"the setup was corrected after {ctx.game.rolls} roll(s)",
     )
-    ctx.set_game(sides=sides, setup=None, setup_status="ok")
+    ctx.set_game(sides=sides, setup=None, setup_status="ok", missing=(0, 0))
     ctx.clear("setup_error")
 
 
@@ -210,8 +213,11 @@ def _noted(pending: PendingPlay, number: int) -> PendingPlay:
 
 
 def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str, ...]) -> None:
-    """An illegal move (MSO 4.8, BIBA 4.8, GA "Illegal moves", JBL 4.2.3): announced, the
-    opponent chooses; recorded silently, the play stands as the director's matter."""
+    """An illegal move (MSO 4.8, BIBA 4.8, GA "Illegal moves", JBL 4.2.3) awaits a choice:
+    announced, the opponent condones or demands a legal play; recorded silently, nobody at the
+    table is told, but the director may still rule on it (condone or order a legal play) until the
+    opponent condones it implicitly per the rule set (rolling, turning the cube, picking up the
+    dice). A silent illegal move that ends the game stands at once."""
     mover = pending.mover
     before = position_of(pending.before, mover)
     used = max((len(play) for play in legal_plays(before, pending.dice)), default=0)
@@ -246,12 +252,10 @@ def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str
         legal_plays=closest,
         **ctx.where(pending.before, mover),
     )
-    ctx.set_game(sides=seen, pending=None)
-    if ctx.announced(number):
-        ctx.set_game(illegal=IllegalMove(mover, pending.before, seen, pending.dice, number))
-    else:
-        ctx.log(mover, "move", dice=_pair(pending.dice), play=seen_text, legal=False)
-        check_game_over(ctx)
+    illegal = IllegalMove(mover, pending.before, seen, pending.dice, number)
+    ctx.set_game(sides=seen, pending=None, illegal=illegal)
+    if not ctx.announced(number) and game_over(seen) is not None:
+        condone(ctx, "the game ended", implicit=True)
 
 
 def _pair(dice: Dice) -> tuple[int, int]:
@@ -264,14 +268,15 @@ def _text(dice: Dice) -> str:
 
 def check_game_over(ctx: Context) -> None:
     """End the game when a player has no checker left in play: a single, gammon or backgammon
-    from the loser's checkers (MSO 4.7, 5.3; ``kiosk.match.result_kind``)."""
+    from the loser's checkers, missing ones never counting as borne off (MSO 4.7, 5.3; JBL
+    4.2.4(1); ``kiosk.match.result_kind``)."""
     game = ctx.game
     winner = game_over(game.sides)
     if winner is None:
         return
     loser = game.sides[opponent(winner)]
     stranded = loser[BAR] > 0 or any(loser[point] for point in range(19, 25))
-    kind = result_kind(loser[OFF], stranded)
+    kind = result_kind(borne_off(loser, game.missing[opponent(winner)]), stranded)
     ctx.end_game(winner, kind, "bear_off", game.cube.value)
 
 
@@ -283,7 +288,10 @@ def on_dice_read(ctx: Context, event: DiceRead) -> None:
     game = ctx.game
     if event.dice == game.dice_seen or game.phase == "match_over":
         return
+    moved = _unrowed(event.dice) == _unrowed(game.dice_seen)
     ctx.set_game(dice_seen=event.dice)
+    if moved and game.phase != "opening":
+        return  # the same dice pushed across the middle line: only an opening die's row tells
     if not event.dice:
         _dice_lifted(ctx)
     elif len(event.dice) != 2:
@@ -314,7 +322,11 @@ def _dice_lifted(ctx: Context) -> None:
         and illegal is not None
         and "pick_up_dice" in ctx.rules.play.illegal_move_condoned_by
     ):
-        condone(ctx, f"condoned by player {opponent(illegal.offender)} picking up the dice")
+        condone(
+            ctx,
+            f"condoned by player {opponent(illegal.offender)} picking up the dice",
+            implicit=True,
+        )
 
 
 @dataclass(frozen=True)
@@ -421,14 +433,20 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
         _start_first_turn(ctx, winner)
 
 
+def _unrowed(dice: tuple[DieSeen, ...]) -> tuple[DieSeen, ...]:
+    """The dice without their rows."""
+    return tuple(replace(die, row=None) for die in dice)
+
+
 def _opening_roller(ctx: Context, die: DieSeen) -> Player | None:
-    """Who rolled an opening die: by its row, else (rolling to the right of the bar, MSO 4.1) by
-    its half; None when the reading cannot tell (the press tells, MSO-clock 3.3)."""
+    """Who rolled an opening die: rolling to the right of the bar (MSO 4.2), by its half, which
+    either row may hold; in one's own home board (JBL 4.1.4), by its row; None when the reading
+    cannot tell (the press tells, MSO-clock 3.3)."""
     config = ctx.state.config
-    if die.row is not None:
-        return config.row_player(die.row)
     if ctx.rules.play.valid_roll_zone == "right_of_bar" and die.zone in ("left-half", "right-half"):
         return config.row_player("bottom" if die.zone == "right-half" else "top")
+    if die.row is not None:
+        return config.row_player(die.row)
     return None
 
 
@@ -459,12 +477,13 @@ def _check_setup(ctx: Context) -> None:
         ctx.set_game(sides=START_SIDES)
         return
     seen = exact_sides(reading, config) or estimate(reading, config)
+    missing = (CHECKERS - on_board(seen[0]), CHECKERS - on_board(seen[1]))
     seen_id = position_id(position_of(seen, 0))
     start_id = position_id(position_of(START_SIDES, 0))
     moved = "; ".join(
         f"player {player}: {text}"
         for player in (0, 1)
-        if (text := play_seen(START_SIDES, seen, player) or _count_note(seen, player))
+        if (text := _setup_note(seen, player, missing[player]))
     )
     deadline = ctx.rules.play.setup_correction_before_roll
     ctx.record(
@@ -483,12 +502,17 @@ def _check_setup(ctx: Context) -> None:
         seen_position_id=seen_id,
         **ctx.where(START_SIDES, 0),
     )
-    ctx.set_game(sides=seen, setup=seen, setup_status="wrong")
+    ctx.set_game(sides=seen, setup=seen, setup_status="wrong", missing=missing)
 
 
-def _count_note(sides: Sides, player: Player) -> str:
-    count = sum(sides[player])
-    return "" if count == 15 else f"{count} checkers"
+def _setup_note(seen: Sides, player: Player, missing: int) -> str:
+    """What is wrong with ``player``'s setup: checkers misplaced on the playing surface, and
+    checkers missing from it (in the tray or nowhere to be seen: MSO 4.7, JBL 4.2.4)."""
+    surface = [list(seen[0]), list(seen[1])]
+    surface[player][OFF] = 0  # START_SIDES has none off: missing checkers are no movement
+    moves = play_seen(START_SIDES, (tuple(surface[0]), tuple(surface[1])), player)
+    note = f"{missing} checker{'s' if missing > 1 else ''} missing" if missing else ""
+    return ", ".join(part for part in (moves, note) if part)
 
 
 def _setup_deadline(ctx: Context) -> None:
@@ -498,7 +522,7 @@ def _setup_deadline(ctx: Context) -> None:
     if game.setup_status != "wrong" or setup_correctable(ctx.rules, game.rolls) is not False:
         return
     rule = ctx.rules.rule("play.setup_after_deadline")
-    short = [player for player in (0, 1) if sum(game.sides[player]) < 15]
+    short = [player for player in (0, 1) if game.missing[player]]
     if ctx.rules.play.setup_after_deadline == "opponent_chooses" and short:
         faulty: Player = 0 if short[0] == 0 else 1
         chooser = opponent(faulty)
@@ -538,7 +562,7 @@ def _turn_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     settle(ctx, final=True)
     if ctx.game.illegal is not None:
         # MSO 4.8, JBL 4.2.3: rolling condones; GA: the dice were picked up to roll.
-        condone(ctx, f"condoned by player {roller} rolling")
+        condone(ctx, f"condoned by player {roller} rolling", implicit=True)
     if ctx.game.phase != "roll" or ctx.game.number != game.number:
         return  # the play just judged ended the game
     first, second = _values(dice)
@@ -697,16 +721,22 @@ def end_turn(ctx: Context, mover: Player) -> None:
         _setup_deadline(ctx)
 
 
-def condone(ctx: Context, how: str) -> None:
-    """The pending illegal move stands (MSO 4.8, GA "Illegal moves", JBL 4.2.3)."""
+def condone(ctx: Context, how: str, implicit: bool = False) -> None:
+    """The pending illegal move stands (MSO 4.8, GA "Illegal moves", JBL 4.2.3).
+
+    ``implicit``: condoned by the opponent rolling, turning the cube or picking up the dice (per
+    the rule set's ``play.illegal_move_condoned_by``). Condoning a move recorded silently that way
+    raises no incident: nobody at the table knew of it, and its ``illegal_move`` incident already
+    tells the director that the play stood unless he ruled before."""
     illegal = ctx.game.illegal
     assert illegal is not None
-    ctx.record(
-        "illegal_move_condoned",
-        ctx.rules.rule("play.illegal_move_condoned_by"),
-        how,
-        player=opponent(illegal.offender),
-    )
+    if not implicit or ctx.announced(illegal.incident):
+        ctx.record(
+            "illegal_move_condoned",
+            ctx.rules.rule("play.illegal_move_condoned_by"),
+            how,
+            player=opponent(illegal.offender),
+        )
     seen_text = play_seen(illegal.before, illegal.seen, illegal.offender)
     ctx.log(illegal.offender, "move", dice=_pair(illegal.dice), play=seen_text, legal=False)
     ctx.set_game(illegal=None)

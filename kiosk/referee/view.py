@@ -153,8 +153,11 @@ def director_view(state: RefereeState, t_ms: int) -> DirectorView:
 def _pending(state: RefereeState) -> tuple[str, ...]:
     game = state.game
     items = []
-    if game.illegal is not None:
-        items.append(f"illegal move (incident {game.illegal.incident}): opponent to choose")
+    illegal = game.illegal
+    if illegal is not None:
+        silent = not state.incidents[illegal.incident - 1].announced
+        who = "recorded silently: the director may rule" if silent else "opponent to choose"
+        items.append(f"illegal move (incident {illegal.incident}): {who}")
     if game.pending is not None:
         items.append(f"play of player {game.pending.mover} not judged yet")
     if state.gin is not None:

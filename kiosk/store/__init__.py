@@ -9,9 +9,10 @@ Typical use by the kiosk::
         journal = store.new_match({"ruleset": "mso", "length": 7, "players": [...]})
     else:
         journal = store.journal(info.id)
-        restored = restore(journal, apply_event, initial_state, resume=pause_at)
-    journal.append_event(encode(event))           # every event, before or as it is applied
-    journal.append_incident(encode(incident), encode_snapshot(frame.image))
+        restored = restore(journal, apply_event, initial_state, pause_at, incidents_of)
+    journal.append_entry(                         # every event with the incidents it raised
+        encode(event), [NewIncident(encode(incident), encode_snapshot(frame.image))]
+    )
     journal.heartbeat(t_ms)                       # on every tick: a checkpoint each 0.5 s
 """
 
@@ -30,37 +31,53 @@ from kiosk.store.export import export_mat
 from kiosk.store.journal import (
     HEARTBEAT_MS,
     Checkpoint,
+    Entry,
     MatchInfo,
     MatchJournal,
+    NewIncident,
     Store,
+    StoredEntry,
     StoredEvent,
     StoredIncident,
 )
 from kiosk.store.location import JOURNAL_FILENAME, default_state_dir
-from kiosk.store.restore import Reducer, ReplayError, Restored, Resume, restore
+from kiosk.store.restore import (
+    RECOVERED,
+    Raised,
+    Reducer,
+    ReplayError,
+    Restored,
+    Resume,
+    restore,
+)
 from kiosk.store.snapshot import decode_snapshot, encode_snapshot
 
 __all__ = [
     "HEARTBEAT_MS",
     "JOURNAL_FILENAME",
     "NO_SNAPSHOT",
+    "RECOVERED",
     "BrokenLink",
     "ChainReport",
     "Checkpoint",
     "CorruptJournalError",
     "DamagedJournalError",
+    "Entry",
     "EntryError",
     "ForeignDatabaseError",
     "JsonDict",
     "MatchInfo",
     "MatchJournal",
+    "NewIncident",
     "NewerSchemaError",
+    "Raised",
     "Reducer",
     "ReplayError",
     "Restored",
     "Resume",
     "Store",
     "StoreError",
+    "StoredEntry",
     "StoredEvent",
     "StoredIncident",
     "UnknownMatchError",

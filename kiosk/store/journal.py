@@ -6,8 +6,10 @@ hash-chained (see :mod:`kiosk.store.chain`). Rows are never updated or deleted (
 refuse it). A clock *checkpoint* (heartbeat), written about every 0.5 s while a match runs, tells
 a restore how far the clocks had run when the kiosk stopped (see :mod:`kiosk.store.restore`).
 
-Each append is its own transaction, committed (and with ``synchronous=FULL`` synced) before the
-call returns. Thread-safe; one process writes a given journal at a time.
+Each append is one transaction, committed (and with ``synchronous=FULL`` synced) before the call
+returns. An event and the incidents it raised go in together (:meth:`MatchJournal.append_entry`):
+a crash never leaves an event journaled without its incidents. Thread-safe; one process writes a
+given journal at a time.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -72,6 +74,49 @@ class StoredIncident:
     incident: JsonDict
     snapshot_id: int | None
     hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewIncident:
+    """An incident to journal (a dict with ``kind`` and ``t_ms``) and its optional JPEG snapshot
+    (see :func:`kiosk.store.snapshot.encode_snapshot`)."""
+
+    incident: JsonDict
+    snapshot_jpeg: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """An event (a dict with ``kind`` and ``t_ms``) and the incidents it raised, in order:
+    journaled together or not at all."""
+
+    event: JsonDict
+    incidents: Sequence[NewIncident] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEntry:
+    """An entry as journaled: the event's ``seq`` and its incidents (``event_seq`` == ``seq``)."""
+
+    seq: int
+    incidents: tuple[StoredIncident, ...]
+
+
+_CheckedEvent = tuple[str, int, str]
+"""``(kind, t_ms, JSON text)`` of an event ready to insert."""
+
+_CheckedIncident = tuple[str, int, str, bytes | None, str]
+"""``(kind, t_ms, canonical JSON text, JPEG or None, snapshot sha256)`` of an incident."""
+
+
+def _check_incident(new: NewIncident) -> _CheckedIncident:
+    kind, t_ms, body = check_entry(new.incident, "incident", canonical=True)
+    jpeg = new.snapshot_jpeg
+    if jpeg is None:
+        return kind, t_ms, body, None, NO_SNAPSHOT
+    if not jpeg.startswith(_JPEG_START):
+        raise EntryError(f"incident {kind!r}: the snapshot is not JPEG data")
+    return kind, t_ms, body, jpeg, sha256_hex(jpeg)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,70 +287,104 @@ class MatchJournal:
 
     def append_events(self, events: Iterable[JsonDict]) -> list[int]:
         """Journal several events in one transaction (all or none); returns their ``seq``s."""
-        checked = [check_entry(event, "event", canonical=False) for event in events]
-        if not checked:
+        entries = [Entry(event) for event in events]
+        if not entries:
             raise EntryError("append_events: no events given")
-        with self._store._lock:
-            first = self._last_event + 1
-            seqs = list(range(first, first + len(checked)))
-            self._store._transaction(
-                (
-                    "INSERT INTO events (match_id, seq, kind, t_ms, body) VALUES (?, ?, ?, ?, ?)",
-                    (self.match_id, seq, kind, t_ms, body),
-                )
-                for seq, (kind, t_ms, body) in zip(seqs, checked, strict=True)
+        return [stored.seq for stored in self.append_entries(entries)]
+
+    def append_entry(self, event: JsonDict, incidents: Sequence[NewIncident] = ()) -> StoredEntry:
+        """Journal an event and the incidents it raised in one transaction: after a crash the
+        journal holds both or neither. Each incident's ``event_seq`` is the event's ``seq``."""
+        return self.append_entries([Entry(event, incidents)])[0]
+
+    def append_entries(self, entries: Iterable[Entry]) -> list[StoredEntry]:
+        """Journal several events, each followed by its incidents, in one transaction (all or
+        none)."""
+        checked = [
+            (
+                check_entry(entry.event, "event", canonical=False),
+                [_check_incident(incident) for incident in entry.incidents],
             )
-            self._last_event = seqs[-1]
-        return seqs
+            for entry in entries
+        ]
+        if not checked:
+            raise EntryError("append_entries: no entries given")
+        return self._append(checked)
 
     def append_incident(
         self, incident: JsonDict, snapshot_jpeg: bytes | None = None
     ) -> StoredIncident:
         """Journal an incident (a dict with ``kind`` and ``t_ms``) with an optional JPEG snapshot
-        (see :func:`kiosk.store.snapshot.encode_snapshot`), sealed into the hash chain."""
-        kind, t_ms, body = check_entry(incident, "incident", canonical=True)
-        if snapshot_jpeg is not None and not snapshot_jpeg.startswith(_JPEG_START):
-            raise EntryError(f"incident {kind!r}: the snapshot is not JPEG data")
-        snapshot_sha = NO_SNAPSHOT if snapshot_jpeg is None else sha256_hex(snapshot_jpeg)
+        (see :func:`kiosk.store.snapshot.encode_snapshot`), sealed into the hash chain after the
+        events journaled so far. An incident an event raised goes with it: :meth:`append_entry`.
+        """
+        checked = _check_incident(NewIncident(incident, snapshot_jpeg))
+        return self._append([(None, [checked])])[0].incidents[0]
+
+    def _append(
+        self, entries: Sequence[tuple[_CheckedEvent | None, Sequence[_CheckedIncident]]]
+    ) -> list[StoredEntry]:
+        """Insert checked ``entries`` (an event, or None for incidents alone, then incidents)
+        in one transaction, sealing each incident into the chain; the journal's counters move
+        only once it committed."""
+        statements: list[tuple[str, tuple[object, ...]]] = []
+        stored: list[StoredEntry] = []
         with self._store._lock:
-            seq = self._head[0] + 1
-            prev = self._head[1]
-            digest = link_hash(prev, link_document(seq, self._last_event, body), snapshot_sha)
-            snapshot_id = None
-            statements: list[tuple[str, tuple[object, ...]]] = []
-            if snapshot_jpeg is not None:
-                (snapshot_id,) = self._db.execute(
-                    "SELECT COALESCE(MAX(id), 0) + 1 FROM snapshots"
-                ).fetchone()
-                statements.append(
-                    (
-                        "INSERT INTO snapshots (id, match_id, jpeg) VALUES (?, ?, ?)",
-                        (snapshot_id, self.match_id, snapshot_jpeg),
+            event_seq, (seq, digest) = self._last_event, self._head
+            snapshot_id: int | None = None  # the last snapshot id, read at the first snapshot
+            for event, incidents in entries:
+                if event is not None:
+                    event_seq += 1
+                    statements.append(
+                        (
+                            "INSERT INTO events (match_id, seq, kind, t_ms, body)"
+                            " VALUES (?, ?, ?, ?, ?)",
+                            (self.match_id, event_seq, *event),
+                        )
                     )
-                )
-            statements.append(
-                (
-                    "INSERT INTO incidents (match_id, seq, event_seq, kind, t_ms, body,"
-                    " snapshot_id, snapshot_sha256, prev_hash, hash)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        self.match_id,
-                        seq,
-                        self._last_event,
-                        kind,
-                        t_ms,
-                        body,
-                        snapshot_id,
-                        snapshot_sha,
-                        prev,
-                        digest,
-                    ),
-                )
-            )
+                sealed: list[StoredIncident] = []
+                for kind, t_ms, body, jpeg, snapshot_sha in incidents:
+                    prev, seq = digest, seq + 1
+                    digest = link_hash(prev, link_document(seq, event_seq, body), snapshot_sha)
+                    stored_snapshot = None
+                    if jpeg is not None:
+                        if snapshot_id is None:
+                            (snapshot_id,) = self._db.execute(
+                                "SELECT COALESCE(MAX(id), 0) FROM snapshots"
+                            ).fetchone()
+                        snapshot_id = stored_snapshot = snapshot_id + 1
+                        statements.append(
+                            (
+                                "INSERT INTO snapshots (id, match_id, jpeg) VALUES (?, ?, ?)",
+                                (snapshot_id, self.match_id, jpeg),
+                            )
+                        )
+                    statements.append(
+                        (
+                            "INSERT INTO incidents (match_id, seq, event_seq, kind, t_ms, body,"
+                            " snapshot_id, snapshot_sha256, prev_hash, hash)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (
+                                self.match_id,
+                                seq,
+                                event_seq,
+                                kind,
+                                t_ms,
+                                body,
+                                stored_snapshot,
+                                snapshot_sha,
+                                prev,
+                                digest,
+                            ),
+                        )
+                    )
+                    sealed.append(
+                        StoredIncident(seq, event_seq, json.loads(body), stored_snapshot, digest)
+                    )
+                stored.append(StoredEntry(event_seq, tuple(sealed)))
             self._store._transaction(statements)
-            self._head = (seq, digest)
-            event_seq = self._last_event
-        return StoredIncident(seq, event_seq, json.loads(body), snapshot_id, digest)
+            self._last_event, self._head = event_seq, (seq, digest)
+        return stored
 
     def checkpoint(self, t_ms: int) -> None:
         """Record that the kiosk was running at match time ``t_ms`` (the clock heartbeat; call it

@@ -162,4 +162,4 @@ def test_english_is_the_msgid_and_unknown_ids_fall_back() -> None:
 def test_incident_names_are_the_referees_kinds() -> None:
     from kiosk.referee.incidents import INCIDENT_KINDS
 
-    assert set(texts.INCIDENT_KINDS) <= INCIDENT_KINDS
+    assert set(texts.INCIDENT_KINDS) == INCIDENT_KINDS

@@ -180,7 +180,10 @@ class Script:
         player presses (MSO-clock 3.3)."""
         loser = opponent(winner)
         self.hand(winner)
-        self.dice = (DieShown(high, self.zone(winner)), DieShown(low, self.zone(loser)))
+        self.dice = (
+            DieShown(high, self.zone(winner), row=self.config.player_row(winner)),
+            DieShown(low, self.zone(loser), row=self.config.player_row(loser)),
+        )
         self.rolled = (high, low)
         press_loser = (Input("press", self.config.player_seat(loser)),) if press else ()
         self.hold(3, press_loser)

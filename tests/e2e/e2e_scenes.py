@@ -43,6 +43,7 @@ class DieShown:
     value: int
     zone: Zone
     cocked: bool = False
+    row: Row | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,13 @@ def _staged(shot: Shot) -> Scene:
             continue
         thrown = [s for s in scene.solids if s.kind == "die"]
         if [scene.zone(s) for s in thrown] != [die.zone for die in shot.dice]:
+            continue
+        height = scene.geometry.surface_height
+        if any(
+            die.row is not None
+            and (abs(s.y / height - 0.5) < 0.1 or (s.y < height / 2) != (die.row == "top"))
+            for s, die in zip(thrown, shot.dice, strict=True)
+        ):
             continue
         laid = tuple(
             dataclasses.replace(s, tilt_deg=25.0 if die.cocked else 0.0)

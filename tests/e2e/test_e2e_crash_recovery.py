@@ -182,14 +182,6 @@ class DiesBeforeIncident:
             self.writer.heartbeat(t_ms)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: MonitoredMatch.apply journals an event and its incidents as separate writes "
-    "and the restore (open_match / kiosk.store.restore) rebuilds the incidents in the state but "
-    "never re-journals missing ones: a crash between the two writes leaves the hash-chained "
-    "incident record (the appeal record, with snapshots) without that incident for good. "
-    "Seen in 9 of 25 random triple-kill runs of the crash script",
-)
 def test_an_incident_whose_write_the_crash_cut_is_journaled_on_restore(tmp_path: Path) -> None:
     """Issue 6: every incident is journaled; a restore must not leave one out of the record."""
     script = crash_script()

@@ -124,13 +124,6 @@ def test_jbl_misplaced_checker_found_too_late_becomes_official(tmp_path: Path) -
     assert run.state.game.sides == script.sides
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee: a checker left in the tray at the start is read as misplaced ('6/off', "
-    "then borne off) rather than missing, so JBL 4.2.4's choice (play on / missing checkers to "
-    "the bar) is never offered; vision.render cannot draw fewer than 15 checkers, so the tray "
-    "is where a missing checker can appear on a rendered frame",
-)
 @pytest.mark.parametrize(("choice", "on_bar"), [("setup_missing_to_bar", 1), ("setup_play_on", 0)])
 def test_jbl_missing_checker_found_too_late_opponent_chooses(
     choice: str, on_bar: int, tmp_path: Path
@@ -676,13 +669,6 @@ def test_director_call_stops_the_clocks_and_the_director_rules(
     assert run.state.game.sides == script.sides
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: under the silent policy the director's 'replay' ruling on the silently "
-    "recorded illegal move is recorded but not applied (actions._rule needs game.illegal, "
-    "which silent mode never sets), so the ordered legal play is then flagged as "
-    "board_changed_out_of_turn and its press as press_out_of_turn",
-)
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_director_rules_on_a_silently_recorded_illegal_move(ruleset: str, tmp_path: Path) -> None:
     """Recorded silently for the director (policy ``silent``): called before the opponent rolls,
@@ -754,16 +740,7 @@ def test_vision_reads_a_clean_game_as_the_perfect_camera_does(tmp_path: Path) ->
     assert run.state.game.turn == 1
 
 
-JBL_OPENING_ROWS = pytest.mark.xfail(
-    strict=True,
-    reason="pipeline: kiosk.pipeline.readings.dice_seen never sets DieSeen.row (the label has "
-    "each die's centre and the board's corners), so under JBL, where both opening dice land in "
-    "the same half, the referee cannot tell who rolled which: the higher die's press starts the "
-    "game with player 1 as first mover, and player 0's play is judged player 1's illegal move",
-)
-
-
-@pytest.mark.parametrize("ruleset", ["mso", pytest.param("jbl", marks=JBL_OPENING_ROWS)])
+@pytest.mark.parametrize("ruleset", ["mso", "jbl"])
 def test_opening_press_by_the_higher_die(ruleset: str, tmp_path: Path) -> None:
     """MSO-clock 3.3 (and the common rules under JBL): the lower die hits the clock; the higher
     die's press is recorded and does not start the game."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from kiosk.referee import DiceRead, DieSeen
+from kiosk.referee import DiceRead, DieSeen, director_view
 from kiosk.referee.board import START_SIDES, Sides, reading_of
 from kiosk.referee.events import BoardRead, CubeSeen, PointSeen
 from kiosk.rules import BAR
@@ -281,15 +281,89 @@ def test_ga_picking_up_the_dice_condones() -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_silent_policy_records_for_the_director_only(ruleset: str) -> None:
-    """Per-event policy: recorded silently, no prompt at the table, the play stands."""
+    """Per-event policy: recorded silently, no prompt at the table; the illegal move waits for
+    the director's ruling until the opponent's roll condones it (MSO 4.8 / JBL 4.2.3), which
+    raises nothing at the table: the play stands as played and goes into the record."""
     table = Table(config(ruleset, policy="silent"))
     _illegal_opening(table)
     incident = table.state.incidents[-1]
     assert incident.kind == "illegal_move"
     assert not incident.announced
     assert table.state.prompt is None
+    illegal = table.state.game.illegal
+    assert illegal is not None
+    assert illegal.incident == incident.id
+    pending = director_view(table.state, table.t_ms).pending
+    assert "illegal move (incident 1): recorded silently: the director may rule" in pending
+    assert kinds(table.dice(6, 4)) == []
+    assert table.state.game.illegal is None
+    assert table.state.prompt is None
+    (move,) = table.state.game.log
+    assert (move.player, move.play, move.dice, move.legal) == (0, "13/7", (5, 2), False)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_director_orders_a_legal_play_of_a_silent_illegal_move(ruleset: str) -> None:
+    """MSO 4.8 / JBL 4.2.3 under the silent policy: the director, called before the opponent
+    rolls, orders a legal play; the offender replays the roll from the position before and the
+    legal play is judged as usual (no move out of turn, no press out of turn)."""
+    table = Table(config(ruleset, policy="silent"))
+    _illegal_opening(table)
+    table.touch("call_director", 1)
+    raised = table.director("rule", incident=1, decision="replay")
+    assert kinds(raised) == ["illegal_move_replay", "director_ruling"]
+    assert table.turn == 0
+    assert table.state.game.phase == "moving"
+    assert table.state.game.sides == START_SIDES
+    prompt = table.state.prompt
+    assert prompt is not None
+    assert (prompt.kind, prompt.to) == ("replay", 0)  # the director's order is told
+    table.director("resume")
+    table.press(1)  # hands the clock back to the offender
+    table.board(START_SIDES)
+    assert kinds(table.play("13/8 13/11")) == []
+    assert table.turn == 1
+    assert [entry.play for entry in table.state.game.log] == ["13/11 13/8"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_director_condones_a_silent_illegal_move(ruleset: str) -> None:
+    """MSO 4.8 / JBL 4.2.3 under the silent policy: the director lets the play stand."""
+    table = Table(config(ruleset, policy="silent"))
+    _illegal_opening(table)
+    raised = table.director("rule", incident=1, decision="condone")
+    assert kinds(raised) == ["illegal_move_condoned", "director_ruling"]
+    assert not any(incident.announced for incident in table.state.incidents)
     assert table.state.game.illegal is None
     assert kinds(table.dice(6, 4)) == []
+    assert [entry.legal for entry in table.state.game.log] == [False]
+
+
+@pytest.mark.parametrize(("ruleset", "condones"), [("mso", False), ("ga", True)])
+def test_silent_illegal_move_condoned_by_picking_up_the_dice_per_rule_set(
+    ruleset: str, condones: bool
+) -> None:
+    """GA "Illegal moves": picking up the dice condones, also when recorded silently (a later
+    ruling changes nothing); MSO 4.8 condones only by rolling or turning the cube."""
+    table = Table(config(ruleset, policy="silent"))
+    _illegal_opening(table)
+    assert kinds(table.lift()) == []
+    assert (table.state.game.illegal is None) == condones
+    raised = table.director("rule", incident=1, decision="replay")
+    assert (
+        kinds(raised) == ["director_ruling"]
+        if condones
+        else ["illegal_move_replay", "director_ruling"]
+    )
+
+
+def test_silent_illegal_move_condoned_by_turning_the_cube() -> None:
+    """MSO 4.8: turning the cube condones, also an illegal move recorded silently."""
+    table = Table(config("mso", policy="silent"))
+    _illegal_opening(table)
+    assert kinds(table.touch("double", 1)) == []
+    assert table.state.game.illegal is None
+    assert table.state.game.phase == "cube_offered"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
