@@ -21,7 +21,8 @@ camera is mounted; the canonical board has the bar vertical too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -38,13 +39,16 @@ Matrix = npt.NDArray[np.float64]
 @dataclass(frozen=True)
 class BoardView:
     """A located playing surface: corners in the frame, the homography from frame pixels to the
-    canonical board (``width`` x ``height`` pixels), and the bar's left and right x there."""
+    canonical board (``width`` x ``height`` pixels), and the bar's left and right x there;
+    ``slots``, the surface's height in slot spacings (checker centre to centre along a point),
+    once measured (``vision.checkers.read_checkers``; None: measure on each frame)."""
 
     corners: Corners
     to_canonical: Matrix
     width: int
     height: int
     bar: tuple[float, float]
+    slots: float | None = None
 
     def canonical_point(self, x: float, y: float) -> tuple[float, float]:
         """Frame pixel (x, y) on the canonical board."""
@@ -386,8 +390,16 @@ def _sample(
 def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Corners:
     """Move each side of the outline (each end independently, up to ``snap_reach_px``) onto the
     line across which the colour changes most (frame to surface), then intersect the sides."""
-    lab = _lab(image_bgr)
+    # only the outline's bounding box (and the reach around it) is looked at
     quad = np.array(corners, np.float64)
+    margin = config.snap_reach_px + config.snap_gap_px + 2
+    height, width = image_bgr.shape[:2]
+    x0, y0 = np.clip(np.floor(quad.min(axis=0) - margin).astype(int), 0, [width, height])
+    x1, y1 = np.clip(np.ceil(quad.max(axis=0) + margin).astype(int) + 1, 0, [width, height])
+    if x1 <= x0 or y1 <= y0:
+        return corners
+    lab = _lab(image_bgr[y0:y1, x0:x1])
+    quad -= (x0, y0)
     offsets = np.arange(-config.snap_reach_px, config.snap_reach_px + 1, dtype=np.float64)
     along = np.linspace(0.08, 0.92, config.snap_samples)
     sides = []
@@ -415,8 +427,21 @@ def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Co
             return corners
         t = np.linalg.solve(matrix, q1 - p1)[0]
         point = p1 + t * d1
-        snapped.append((float(point[0]), float(point[1])))
+        snapped.append((float(point[0] + x0), float(point[1] + y0)))
     return (snapped[0], snapped[1], snapped[2], snapped[3])
+
+
+def board_moved(image_bgr: Image, located: Corners, config: BoardConfig) -> bool:
+    """Whether the board (or the camera) moved since its outline snapped to ``located`` (the
+    corners ``snap_to_edges`` gave when the board was located): the frame's colour steps now
+    snap some corner more than ``max_shift_px`` away. A still board snaps to the same place
+    (``snap_to_edges`` is a fixed point there); a hand over a side may move it too, which only
+    costs a new search. Sides are looked for only a little further than ``max_shift_px`` (a
+    farther move snaps to the end of that reach)."""
+    near = replace(config, snap_reach_px=math.ceil(config.max_shift_px) + 1)
+    snapped = np.array(snap_to_edges(image_bgr, located, near))
+    shift = np.linalg.norm(snapped - np.array(located), axis=1)
+    return bool(shift.max() > config.max_shift_px)
 
 
 def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:

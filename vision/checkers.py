@@ -19,11 +19,16 @@ Colours: the middles of all checkers found are split into two clusters (2-means 
 with the higher lightness is ``light`` (no calibration position needed). Checkers stacked squarely
 on others are hidden: where a full row of five shows, none on top, and that colour has fewer than
 15 checkers in sight, ``count`` is None and ``min``/``max`` bound it (DESIGN.md section 4).
+Likewise over a full layer on top: a higher layer's checkers lie where the row's do.
+
+Boards differ in how many slot spacings their points' height holds: the strips are read at each
+of ``slot_candidates`` and the one whose rows explain the slot model's answers best is kept
+(``BoardView.slots`` fixes it for a located board).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -222,26 +227,33 @@ def train_model(
 
 @dataclass(frozen=True)
 class CheckerReading:
-    """Per point (24 entries, point 1 first) and on the bar."""
+    """Per point (24 entries, point 1 first) and on the bar; the surface's height in slot
+    spacings read with, and whether enough long rows were seen to fix it (``min_slot_rows``)."""
 
     points: tuple[PointCount, ...]
     bar: SideCounts
+    slots: float
+    slots_measured: bool
 
 
-def two_colours(colours: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
-    """Which of the colours (n x 3 Lab) belong to the lighter of two clusters (2-means)."""
+def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> npt.NDArray[np.bool_]:
+    """Which of the colours (n x 3 Lab) belong to the lighter of two clusters (2-means, the
+    lightness scaled by ``lightness_weight``: glare and shadows move it most)."""
+    scaled = colours * np.array([lightness_weight, 1.0, 1.0])
     light = colours[:, 0] >= np.median(colours[:, 0])
     for _ in range(10):
         if light.all() or not light.any():
             break
-        centre_light = colours[light].mean(axis=0)
-        centre_dark = colours[~light].mean(axis=0)
-        updated = np.linalg.norm(colours - centre_light, axis=1) < np.linalg.norm(
-            colours - centre_dark, axis=1
+        centre_light = scaled[light].mean(axis=0)
+        centre_dark = scaled[~light].mean(axis=0)
+        updated = np.linalg.norm(scaled - centre_light, axis=1) < np.linalg.norm(
+            scaled - centre_dark, axis=1
         )
         if (updated == light).all():
             break
         light = updated
+    if light.any() and (~light).any() and colours[light, 0].mean() < colours[~light, 0].mean():
+        light = ~light
     return light
 
 
@@ -278,10 +290,11 @@ class _Row:
 
 def _column_fit(
     gain_top: Floats, gain_bottom: Floats, spacing: float, capacity: int, margin: float
-) -> tuple[_Row, _Row]:
+) -> tuple[_Row, _Row, float]:
     """The row lengths (top, bottom) of a column that best explain the strips of its two points,
     each row running from its own edge; together the rows fit along the column (``capacity``
-    checkers). Lengths whose best fit is within ``margin`` (log-odds) of the best stay open."""
+    checkers). Lengths whose best fit is within ``margin`` (log-odds) of the best stay open.
+    Also the best fit's log-odds."""
     near = np.asarray((np.arange(capacity) + 0.5) * spacing, np.float64)
     rows_top = _gains_at(gain_top, near, spacing)
     rows_bottom = _gains_at(gain_bottom, near, spacing)
@@ -289,41 +302,46 @@ def _column_fit(
     counts = np.arange(capacity + 1)
     total = np.where(counts[:, None] + counts[None, :] <= capacity, total, -np.inf)
     top, bottom = np.unravel_index(int(np.argmax(total)), total.shape)
-    near_best = total >= total[top, bottom] - margin
+    best = float(total[top, bottom])
+    near_best = total >= best - margin
     tops = np.nonzero(near_best.any(axis=1))[0]
     bottoms = np.nonzero(near_best.any(axis=0))[0]
     return (
         _Row(int(top), int(tops.min()), int(tops.max())),
         _Row(int(bottom), int(bottoms.min()), int(bottoms.max())),
+        best,
     )
 
 
 def _rows(
     grid: Floats, view: BoardView, config: CheckerConfig
-) -> tuple[dict[int, list[int]], dict[int, _Row]]:
+) -> tuple[dict[int, list[int]], dict[int, _Row], float]:
     """Per point, the places of its checkers (the row of each column's two points from
-    ``_column_fit``, then checkers on top at half-slot places over it), and the row."""
+    ``_column_fit``, then checkers on top at half-slot places over it), and the row; and the
+    log-odds of the columns' best fits summed (how well the rows explain the strips)."""
     spacing = slot_spacing(view, config)
     capacity = int(view.height / spacing)
     clipped = np.clip(grid, 1e-4, 1 - 1e-4)
     gain = (np.log(clipped) - np.log(1 - clipped)).astype(np.float32)
     found: dict[int, list[int]] = {}
     rows: dict[int, _Row] = {}
+    fit = 0.0
     for column in range(12):
         top, bottom = column_points(column)
-        rows[top], rows[bottom] = _column_fit(
+        rows[top], rows[bottom], best = _column_fit(
             gain[top - 1], gain[bottom - 1], spacing, capacity, config.row_margin
         )
+        fit += best
         for point in (top, bottom):
             count = rows[point].length
             places = [2 * k for k in range(count)]
             on_top = [
                 place
-                for place in range(1, min(2 * count - 2, 2 * ROW - 2), 2)
+                for place in range(1, 2 * count - 2, 2)
                 if grid[point - 1, place] >= config.min_probability
             ]
             found[point] = places + on_top
-    return found, rows
+    return found, rows, fit
 
 
 def _disc_colour(
@@ -338,19 +356,43 @@ def _disc_colour(
     return np.asarray(disc.reshape(-1, 3).mean(axis=0), np.float64)
 
 
-def read_checkers(
-    rectified_bgr: Image, view: BoardView, config: CheckerConfig, model: SlotModel | None = None
-) -> CheckerReading:
-    """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``)."""
-    slot_model = load_model() if model is None else model
+def _fit(
+    rectified_bgr: Image,
+    view: BoardView,
+    config: CheckerConfig,
+    model: SlotModel,
+) -> tuple[Floats, Floats, dict[int, list[int]], dict[int, _Row], float]:
+    """Strips, slot model grid, checker places, rows and fit of the board at the configured
+    ``height_in_slots``."""
     strip_image = strips(rectified_bgr, view, config)
-    features = place_features(strip_image, config)
-    grid = slot_model.probability(features).reshape(26, -1)
-    found, rows = _rows(grid, view, config)
+    grid = model.probability(place_features(strip_image, config)).reshape(26, -1)
+    found, rows, fit = _rows(grid, view, config)
+    return strip_image, grid, found, rows, fit
+
+
+def read_checkers(
+    rectified_bgr: Image,
+    view: BoardView,
+    config: CheckerConfig,
+    model: SlotModel | None = None,
+) -> CheckerReading:
+    """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``),
+    at the view's ``slots`` if measured, else at the best fitting of ``slot_candidates``."""
+    slot_model = load_model() if model is None else model
+    tried = (view.slots,) if view.slots is not None else config.slot_candidates
+    fits = [
+        (
+            _fit(rectified_bgr, view, replace(config, height_in_slots=slots), slot_model),
+            slots,
+        )
+        for slots in tried
+    ]
+    (strip_image, grid, found, rows, _), slots = max(fits, key=lambda item: item[0][4])
+    config = replace(config, height_in_slots=slots)
     found |= _bar_places(grid, view, config)
     spots = [(strip, place) for strip in range(1, 27) for place in found[strip]]
     colours = np.array([_disc_colour(strip_image, s, p, config) for s, p in spots], np.float64)
-    lights = two_colours(colours) if spots else np.zeros(0, bool)
+    lights = two_colours(colours, config.lightness_weight) if spots else np.zeros(0, bool)
     colour_at: dict[tuple[int, int], Color] = {
         spot: ("light" if is_light else "dark")
         for spot, is_light in zip(spots, lights, strict=True)
@@ -367,10 +409,18 @@ def read_checkers(
         hidden = 0
         if colour is not None and row.length >= ROW and count == row.length == ROW:
             hidden = max(0, CHECKERS_PER_SIDE - seen[colour])  # stacked squarely, unseen
+        elif colour is not None and row.length >= 3 and count == 2 * row.length - 1:
+            # a full layer on top: higher layers sit where the row's checkers do
+            higher = (row.length - 2) * (row.length - 1) // 2
+            hidden = min(higher, max(0, CHECKERS_PER_SIDE - seen[colour]))
         low = count - (row.length - row.low)
         high = count + (row.high - row.length) + hidden
         points.append(PointCount(point, colour, count if low == high else None, low, high))
     bar_names = [colour_at[(strip, place)] for strip in BAR_STRIPS for place in found[strip]]
+    long_rows = sum(max(0, row.length - 2) for row in rows.values())
     return CheckerReading(
-        tuple(points), SideCounts(bar_names.count("light"), bar_names.count("dark"))
+        tuple(points),
+        SideCounts(bar_names.count("light"), bar_names.count("dark")),
+        slots,
+        long_rows >= config.min_slot_rows,
     )

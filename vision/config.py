@@ -54,6 +54,32 @@ class DiceConfig:
     pip_max_spacing_share: float = 0.45
     # Cocked: the top face's rectangle is this much longer than wide.
     cocked_max_aspect: float = 1.25
+    # Texture (``texture_mask``): the grey level's 3x3 morphological gradient averaged over this
+    # share of the smallest die's side is above this level.
+    texture_window_share: float = 0.39
+    texture_level: float = 12.0
+    # Candidates (``mask_peaks``): local maxima of a mask's distance transform within this share
+    # of the smallest die's side, at least this share of it deep, at most this share of the
+    # largest die's side; peaks of the two masks within ``merge_share`` of it are one.
+    peak_window_share: float = 0.28
+    min_radius_share: float = 0.39
+    max_radius_share: float = 0.6
+    merge_share: float = 0.22
+    # A die's side (its axis-aligned box) is twice its candidate's depth over this share.
+    radius_side_share: float = 0.78
+    # The net (``vision.dice_net``): candidates read at least ``screen_die_probability`` a die
+    # at first are read again in four turns; a candidate is a die at this probability; of two dice
+    # within this share of a side the likelier is kept; a value is read when its face has this
+    # share of the die's probability, otherwise the die abstains. Chosen on the even photos and
+    # rendered tuning frames (0.5 gave 2.5x the false dice on boards for 0.5 points more read).
+    min_die_probability: float = 0.8
+    screen_die_probability: float = 0.2
+    duplicate_share: float = 0.5
+    min_value_probability: float = 0.9
+    # Where the net is unsure, the pip reader's value counts when the net gives that face at
+    # least this share; a die's outline is the one centred within this share of its side.
+    pip_min_net_share: float = 0.1
+    region_match_share: float = 0.3
 
 
 @dataclass(frozen=True)
@@ -95,6 +121,9 @@ class BoardConfig:
     snap_reach_px: int = 8
     snap_gap_px: float = 2.0
     snap_samples: int = 48
+    # A located board has moved (``board_moved``) when a corner snaps more than this far from
+    # where it snapped when located.
+    max_shift_px: float = 3.0
     # Outlines tried: the strongest boxes of straight edges, with their strongest bars.
     max_boxes: int = 3
     max_bars: int = 4
@@ -116,8 +145,15 @@ class BoardConfig:
 class CheckerConfig:
     """Finding checkers on the canonical board (vision.checkers)."""
 
-    # The playing surface's height in slot spacings (checker centre to centre along a point).
+    # The playing surface's height in slot spacings (checker centre to centre along a point):
+    # boards differ (11 to 12.3 measured on the rendered ones), so the reader tries each of
+    # ``slot_candidates`` and keeps the one its slot model explains best (``height_in_slots`` is
+    # the one in use).
     height_in_slots: float = 11.8
+    slot_candidates: tuple[float, ...] = (11.0, 11.4, 11.8, 12.2)
+    # The measure is kept for a located board once this many checkers were seen beyond the
+    # second of their row (where a wrong spacing shows).
+    min_slot_rows: int = 6
     # Each slot spacing is resampled to this many pixels (even); a patch is one spacing square.
     patch: int = 12
     # Context: this many pixels before and after a slot along the strip, and this share of a
@@ -125,11 +161,18 @@ class CheckerConfig:
     context: int = 3
     across_share: float = 1.25
     # Row lengths within this log-odds of the most likely one are left open (a count range).
+    # (Tuning frames 500,000..500,199, true corners: 2.0 leaves 7.1% of points a range and
+    # 1.83% confidently wrong; 3.0 leaves 10.8% a range, 1.30% confidently wrong, and far
+    # fewer boards exactly right.)
     row_margin: float = 2.0
     # A checker is centred at a place when the slot model says so with at least this probability.
     min_probability: float = 0.5
-    # A checker's colour is the mean over the middle of its patch, this share of its side.
+    # A checker's colour is the mean over the middle of its patch, this share of its side; the
+    # two colours are told apart with the lightness weighted by this (glare and shadows move it
+    # most; tuning frames 500,000..500,199 with true corners: 0.3 made 156 point errors, 1.0
+    # made 158, 79 and 82 of them confident).
     inner_share: float = 0.5
+    lightness_weight: float = 0.3
 
 
 @dataclass(frozen=True)

@@ -4,23 +4,28 @@ Stages (each a pure function of its inputs):
 
 1. ``background_distance`` and ``foreground_mask``: pixels whose Lab colour differs from a smooth
    background model (a median over a window several dice wide), so light, dark, coloured and
-   transparent dice stand out; small holes (pips, glare) filled.
-2. ``die_regions``: connected shapes of a die's size, filling their minimum-area rectangle;
-   touching dice are split by watershed from the deepest parts of the cluster.
-3. ``read_die``: the die without its shadow (``_tight_body``) is resampled to ``read_side_px``;
-   ``pip_strength`` is each pixel's Lab distance from the median colour around it (pips differ
-   from the body whatever their colours); pips are round blobs of it (OpenCV's blob detector over
-   several thresholds) well inside the die and nearly as strong as the strongest, since pips of
-   side faces are foreshortened and fainter. ``layout_fits`` then checks that the pips sit where a
-   face of that value has them (a similarity fit of the face's layout, its empty places faint);
-   otherwise the value is None (abstain), never a guess.
+   transparent dice stand out; small holes (pips, glare) filled. ``texture_mask``: pixels where
+   the grey level varies (a white die on a white table shows its edges and pips).
+2. ``candidates``: local maxima of the distance to either mask's edge (``mask_peaks``), one per
+   die even where dice touch each other or a tray's wall.
+3. The net (``vision.dice_net``, trained by ``vision.train_dice`` on the even-numbered real dice
+   photos and rendered frames) reads each candidate from a crop turned so the die's edges are
+   axis-aligned: not a die, or its face value with a probability; duplicates are dropped.
+4. Where the net is unsure of the value, the pip reader has a say: ``die_regions`` outlines
+   single dice in the colour foreground (touching dice split by watershed) and ``read_die``
+   finds pips as round blobs of ``pip_strength`` (each pixel's Lab distance from the median
+   colour around it) and checks with ``layout_fits`` that they sit where a face of that value
+   has them. Its value counts only when the net finds it plausible; otherwise the die's value is
+   None (abstain), never a guess.
 
 A die is *cocked* (it leans on a checker or the board's edge) when its outline is not square.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
@@ -29,6 +34,16 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.config import DiceConfig
+from vision.dice_net import (
+    DiceNet,
+    EdgeField,
+    crop,
+    face_inputs,
+    face_probabilities,
+    load_net,
+    logits,
+    softmax,
+)
 
 Image = npt.NDArray[np.uint8]
 Contour = npt.NDArray[Any]  # OpenCV point lists (n x 1 x 2 integers)
@@ -36,7 +51,9 @@ Contour = npt.NDArray[Any]  # OpenCV point lists (n x 1 x 2 integers)
 
 @dataclass(frozen=True)
 class FoundDie:
-    """One die found in a frame; pixel coordinates of the frame."""
+    """One die found in a frame; pixel coordinates of the frame. ``side_px``: the die's size in
+    pixels (``find_dice``: its axis-aligned box as ``side_estimate`` has it; ``read_die``: the
+    side of the square of its outline's area)."""
 
     value: int | None
     center: tuple[float, float]
@@ -85,14 +102,102 @@ def _fill_holes(mask: npt.NDArray[np.uint8], max_area: float) -> npt.NDArray[np.
     return filled
 
 
-def foreground_mask(distance: npt.NDArray[np.float32], config: DiceConfig) -> npt.NDArray[np.uint8]:
-    """255 where something (a die) stands out from the background (``background_distance``),
-    holes (pips) filled."""
-    mask = (distance > config.foreground_distance).astype(np.uint8) * 255
+def _cleaned(mask: npt.NDArray[np.uint8], config: DiceConfig) -> npt.NDArray[np.uint8]:
+    """Specks removed, one-pixel gaps closed, holes (pips) filled."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), np.uint8)
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), np.uint8)
     return _fill_holes(mask, config.max_side_px**2)
+
+
+def foreground_mask(distance: npt.NDArray[np.float32], config: DiceConfig) -> npt.NDArray[np.uint8]:
+    """255 where something (a die) stands out from the background (``background_distance``),
+    holes (pips) filled."""
+    return _cleaned((distance > config.foreground_distance).astype(np.uint8) * 255, config)
+
+
+def texture_mask(image_bgr: Image, config: DiceConfig) -> npt.NDArray[np.uint8]:
+    """255 where the grey level varies (a die's edges and pips, even a white die on a white
+    table): the 3x3 morphological gradient, averaged over ``texture_window_share`` of the
+    smallest die's side, above ``texture_level``; gaps within a die closed, holes filled."""
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, kernel).astype(np.float32)
+    window = max(3, round(config.texture_window_share * config.min_side_px) | 1)
+    mask = (cv2.blur(gradient, (window, window)) > config.texture_level).astype(np.uint8) * 255
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (window - 2, window - 2))
+    return _cleaned(np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, closing), np.uint8), config)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A place that may be a die's centre (frame pixels): a local maximum of the distance to a
+    mask's edge, ``radius`` that distance."""
+
+    center: tuple[float, float]
+    radius: float
+
+
+def mask_peaks(mask: npt.NDArray[np.uint8], config: DiceConfig) -> list[Candidate]:
+    """Local maxima of the distance transform of ``mask`` (within ``peak_window_share`` of the
+    smallest die's side) at least ``min_radius_share`` of that side from the mask's edge and at
+    most ``max_radius_share`` of the largest die's side: one per die, even for touching dice
+    (the necks between them are thinner) or a die against a tray's wall."""
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    reach = max(1, round(config.peak_window_share * config.min_side_px))
+    window = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+    peaks = (depth >= cv2.dilate(depth, window)) & (
+        depth >= config.min_radius_share * config.min_side_px
+    )
+    peaks &= depth <= config.max_radius_share * config.max_side_px
+    count, _, _, centroids = cv2.connectedComponentsWithStats(peaks.astype(np.uint8))
+    found = []
+    for x, y in centroids[1:count]:
+        radius = float(depth[min(mask.shape[0] - 1, round(y)), min(mask.shape[1] - 1, round(x))])
+        found.append(Candidate((float(x), float(y)), radius))
+    return found
+
+
+@dataclass(frozen=True)
+class _Found:
+    """The finder's first stage on a frame: candidate centres, outlines of single dice in the
+    colour foreground (``die_regions``; frame pixels) and the background distance of the frame
+    shrunk by ``detect_shrink``."""
+
+    places: list[Candidate]
+    regions: list[Contour]
+    distance: npt.NDArray[np.float32]
+
+
+def _find(image_bgr: Image, config: DiceConfig) -> _Found:
+    detect = _detect_config(config)
+    small = _shrunk(image_bgr, config.detect_shrink)
+    distance = background_distance(small, detect)
+    foreground = foreground_mask(distance, detect)
+    shrink = config.detect_shrink
+    kept: list[Candidate] = []
+    peaks = [
+        peak
+        for mask in (foreground, texture_mask(small, detect))
+        for peak in mask_peaks(mask, detect)
+    ]
+    kept_at = np.empty((len(peaks), 2))
+    for peak in sorted(peaks, key=lambda p: -p.radius):
+        center = ((peak.center[0] + 0.5) * shrink - 0.5, (peak.center[1] + 0.5) * shrink - 0.5)
+        gaps = np.hypot(*(kept_at[: len(kept)] - center).T)
+        if not np.any(gaps <= config.merge_share * config.min_side_px):
+            kept_at[len(kept)] = center
+            kept.append(Candidate(center, peak.radius * shrink))
+    regions = [region * shrink for region in die_regions(foreground, detect)]
+    return _Found(kept, regions, distance)
+
+
+def candidates(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
+    """Places that may be dice, frame pixels: ``mask_peaks`` of the colour foreground
+    (``foreground_mask``) and of the texture (``texture_mask``), found in the frame shrunk by
+    ``detect_shrink``; peaks of both masks within ``merge_share`` of the smallest side are one
+    (the deeper kept)."""
+    return _find(image_bgr, config).places
 
 
 def _is_single_die(contour: Contour, config: DiceConfig) -> bool:
@@ -319,9 +424,11 @@ def read_die(
     contour: Contour,
     distance: npt.NDArray[np.float32],
     config: DiceConfig,
+    read_value: bool = True,
 ) -> FoundDie:
-    """Value, centre and cocked flag of the die outlined by ``contour`` (frame pixels);
-    ``distance`` is the ``background_distance`` of the frame shrunk by ``detect_shrink``."""
+    """Value (None unless ``read_value``), centre and cocked flag of the die outlined by
+    ``contour`` (frame pixels); ``distance`` is the ``background_distance`` of the frame shrunk
+    by ``detect_shrink``."""
     x, y, w, h = cv2.boundingRect(contour)
     crop = image_bgr[y : y + h, x : x + w]
     inside = np.zeros((h, w), np.uint8)
@@ -346,7 +453,7 @@ def read_die(
     big_body = np.asarray(cv2.resize(body, size, interpolation=cv2.INTER_NEAREST), np.uint8)
     big_side = side * zoom
     values = set()
-    for context in config.pip_context_shares:
+    for context in config.pip_context_shares if read_value else ():
         strength = pip_strength(big_crop, big_body, big_side, context, config)
         pips = _find_pips(strength, big_body, big_side, config)
         if layout_fits(pips, strength, (cx * zoom, cy * zoom), big_side, config):
@@ -357,23 +464,107 @@ def read_die(
     return FoundDie(value, (float(cx + x), float(cy + y)), side, cocked)
 
 
-def find_dice(image_bgr: Image, config: DiceConfig) -> list[FoundDie]:
-    """Every die in a BGR frame, in reading order (top to bottom, then left to right). Dice are
-    found in the frame shrunk by ``detect_shrink`` and read at full resolution."""
+def _shrunk(image_bgr: Image, shrink: int) -> Image:
+    if shrink <= 1:
+        return image_bgr
+    height, width = image_bgr.shape[:2]
+    size = (max(1, width // shrink), max(1, height // shrink))
+    return np.asarray(cv2.resize(image_bgr, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def _detect_config(config: DiceConfig) -> DiceConfig:
+    """The sizes of ``config`` in the frame shrunk by ``detect_shrink``."""
     shrink = config.detect_shrink
-    small = image_bgr
-    if shrink > 1:
-        height, width = image_bgr.shape[:2]
-        size = (max(1, width // shrink), max(1, height // shrink))
-        small = np.asarray(cv2.resize(image_bgr, size, interpolation=cv2.INTER_AREA), np.uint8)
-    detect = replace(
+    return replace(
         config,
         background_shrink=max(1, config.background_shrink // shrink),
         background_window_px=config.background_window_px / shrink,
         min_side_px=config.min_side_px / shrink,
         max_side_px=config.max_side_px / shrink,
     )
-    distance = background_distance(small, detect)
-    regions = die_regions(foreground_mask(distance, detect), detect)
-    dice = [read_die(image_bgr, region * shrink, distance, config) for region in regions]
+
+
+@lru_cache(maxsize=1)
+def _shipped_net() -> DiceNet:
+    return load_net()
+
+
+def side_estimate(candidate: Candidate, config: DiceConfig) -> float:
+    """A die's side (pixels, as its axis-aligned box) from its candidate's depth."""
+    return 2.0 * candidate.radius / config.radius_side_share
+
+
+def face_crops(
+    image_bgr: Image, edges: EdgeField, places: Sequence[Candidate], config: DiceConfig
+) -> Image:
+    """The crops the net reads (n x CROP_PX x CROP_PX x 3), each die's edges axis-aligned."""
+    crops = []
+    for place in places:
+        side = side_estimate(place, config)
+        crops.append(crop(image_bgr, place.center, side, edges.angle(place.center, side)))
+    return np.stack(crops)
+
+
+def _region_near(
+    regions: Sequence[Contour], center: tuple[float, float], side: float, config: DiceConfig
+) -> Contour | None:
+    """The outline whose minimum-area rectangle is centred nearest ``center``, if within
+    ``region_match_share`` of ``side``."""
+    best: tuple[float, Contour] | None = None
+    for region in regions:
+        (x, y), _, _ = cv2.minAreaRect(region)
+        gap = float(np.hypot(x - center[0], y - center[1]))
+        if gap <= config.region_match_share * side and (best is None or gap < best[0]):
+            best = (gap, region)
+    return None if best is None else best[1]
+
+
+def find_dice(image_bgr: Image, config: DiceConfig, net: DiceNet | None = None) -> list[FoundDie]:
+    """Every die in a BGR frame, in reading order (top to bottom, then left to right).
+
+    ``candidates`` are read by the net (``vision.dice_net``; the shipped weights unless ``net``
+    is given), once, then in four quarter turns where the first reading gives the candidate at
+    least ``screen_die_probability`` of being a die; a candidate is a die when the net then
+    gives it at least ``min_die_probability``, the likelier of two within ``duplicate_share``
+    of a side kept. Its value is the net's likeliest face when that face has at least
+    ``min_value_probability`` of the die's probability; otherwise the pip reader's
+    (``read_die`` on the die's outline in the colour foreground) when the net gives that face
+    at least ``pip_min_net_share``; otherwise None (abstain). A die is cocked when its outline
+    says so (``read_die``).
+    """
+    found = _find(image_bgr, config)
+    if not found.places:
+        return []
+    net = net or _shipped_net()
+    inputs = face_inputs(
+        face_crops(image_bgr, EdgeField(image_bgr, config.detect_shrink), found.places, config)
+    )
+    screened = softmax(logits(net, inputs))[:, 0] <= 1.0 - config.screen_die_probability
+    places = [place for place, keep in zip(found.places, screened, strict=True) if keep]
+    if not places:
+        return []
+    probabilities = face_probabilities(net, inputs[screened])
+    die_probability = 1.0 - probabilities[:, 0]
+    dice: list[FoundDie] = []
+    for index in np.argsort(-die_probability, kind="stable"):
+        place, side = places[index], side_estimate(places[index], config)
+        if die_probability[index] < config.min_die_probability:
+            break
+        if any(
+            np.hypot(place.center[0] - d.center[0], place.center[1] - d.center[1])
+            < config.duplicate_share * max(side, d.side_px)
+            for d in dice
+        ):
+            continue
+        faces = probabilities[index, 1:] / die_probability[index]
+        best = int(np.argmax(faces))
+        value = best + 1 if faces[best] >= config.min_value_probability else None
+        region = _region_near(found.regions, place.center, side, config)
+        cocked = False
+        if region is not None:
+            pips = read_die(image_bgr, region, found.distance, config, read_value=value is None)
+            cocked = pips.cocked
+            if value is None and pips.value and faces[pips.value - 1] >= config.pip_min_net_share:
+                value = pips.value
+        dice.append(FoundDie(value, place.center, side, cocked))
     return sorted(dice, key=lambda die: (round(die.center[1]), die.center[0]))

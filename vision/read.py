@@ -108,6 +108,20 @@ def read_frame(
         view = find_board(frame, config.board)
     else:
         view = board_from_corners(frame, corners, config.board)
+    return read_located(frame, config, view, previous)[0]
+
+
+def read_located(
+    image_bgr: Image,
+    config: ReadConfig,
+    view: BoardView | None,
+    previous: Sequence[Image] = (),
+) -> tuple[Reading, BoardView | None]:
+    """Read a frame on a board already located (``view``; None: no board in the frame, only
+    dice are looked for). ``previous`` frames as in ``read_frame``. Also the view to read the
+    next frames with: the same, with its slot spacing (``BoardView.slots``) fixed once this
+    frame showed enough long rows of checkers to measure it."""
+    frame = check_frame(image_bgr)
     dice = tuple(_die(die, view) for die in find_dice(frame, dice_config_for(view, config)))
     if view is None:
         return Reading(
@@ -118,13 +132,13 @@ def read_frame(
             dice=dice,
             cube=None,
             occluded=occluded([*previous, frame], config.motion),
-        )
+        ), None
     checkers = read_checkers(rectify(frame, view.to_canonical, config.board), view, config.checkers)
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]
         (round(x, 1), round(y, 1)) for x, y in view.corners
     )
-    return Reading(
+    reading = Reading(
         board=Board(found=True, corners=rounded),
         points=checkers.points,
         bar=checkers.bar,
@@ -133,3 +147,6 @@ def read_frame(
         cube=None,
         occluded=occluded([*previous, frame], config.motion, region),
     )
+    if view.slots is None and checkers.slots_measured and not reading.occluded:
+        view = replace(view, slots=checkers.slots)
+    return reading, view

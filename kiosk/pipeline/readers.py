@@ -1,9 +1,11 @@
 """Frame readers: a camera frame in, a ``vision.labels.Reading`` out.
 
-``VisionReader`` runs ``vision.read.read_frame`` with the previous frame, so motion between them
-marks the reading occluded (``vision.motion``). ``LabelReader`` is the embedded demo's perfect
-camera: the renderer's exact label of each replayed frame, looked up by the frame's position in
-the recording. It never reads pixels: use it to show the kiosk's flow, not to judge vision.
+``VisionReader`` runs ``vision.read.read_located`` with the previous frame, so motion between
+them marks the reading occluded (``vision.motion``), on a board located once and located again
+only when it moves (the slow search costs ~150 ms a frame, reading a located board ~20 ms).
+``LabelReader`` is the embedded demo's perfect camera: the renderer's exact label of each
+replayed frame, looked up by the frame's position in the recording. It never reads pixels: use
+it to show the kiosk's flow, not to judge vision.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hardware.camera.frame import Frame, Image
+from vision.board import BoardView, Corners, board_moved, find_board, snap_to_edges
 from vision.config import ReadConfig
 from vision.labels import Reading
-from vision.read import read_frame
+from vision.read import check_frame, read_located
 
 
 class FrameReader(Protocol):
@@ -25,15 +28,33 @@ class FrameReader(Protocol):
 
 
 class VisionReader:
-    """``vision.read.read_frame`` with the ``history`` previous frames for motion."""
+    """``vision.read.read_located`` with the ``history`` previous frames for motion, on a board
+    located once (``vision.board.find_board``, the slow search) and reused while it stays put:
+    each frame only checks that the board's sides still snap where they did
+    (``vision.board.board_moved``) and searches again when they do not (the camera or the board
+    moved, or a hand lies over a side). Where no board is found every frame searches. The
+    board's slot spacing is measured on the first settled frame showing long rows of checkers
+    (``vision.read.read_located``), then kept with the board."""
 
     def __init__(self, config: ReadConfig | None = None, history: int = 1) -> None:
         self._config = config or ReadConfig()
         self._previous: deque[Image] = deque(maxlen=history)
+        self._view: BoardView | None = None
+        self._snapped: Corners | None = None
+
+    def _locate(self, image: Image) -> None:
+        board = self._config.board
+        self._view = find_board(image, board)
+        self._snapped = (
+            None if self._view is None else snap_to_edges(image, self._view.corners, board)
+        )
 
     def __call__(self, frame: Frame) -> Reading:
-        reading = read_frame(frame.image, self._config, previous=tuple(self._previous))
-        self._previous.append(frame.image)
+        image = check_frame(frame.image)
+        if self._snapped is None or board_moved(image, self._snapped, self._config.board):
+            self._locate(image)
+        reading, self._view = read_located(image, self._config, self._view, tuple(self._previous))
+        self._previous.append(image)
         return reading
 
 

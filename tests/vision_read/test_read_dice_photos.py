@@ -1,8 +1,10 @@
 """Dice on the real photos (shared/data/dice-photos, BSD-3): the measured figures hold.
 
-The finder's thresholds were swept on the even-numbered photos; the odd-numbered ones are held
-out. Measured on the held-out half: 44.5% of dice read right, 1.2% read wrong (the rest missed or
-abstained). The thresholds below sit just under / over those figures, so a regression fails.
+The finder's net (``vision/dice_model.npz``, ``python -m vision.train_dice``) was trained and
+its thresholds chosen on the even-numbered photos only (and rendered frames); the odd-numbered
+ones are held out. Measured on the held-out half (759 dice): 69.7% read right, 1.2% read wrong,
+3.2% never found, 26.0% abstained (before the net: 44.8% right, 1.2% wrong, ~29% never found).
+The thresholds below sit just under / over those figures, so a regression fails.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def _held_out() -> list[dict[str, object]]:
 
 def test_held_out_dice_read_right_and_rarely_wrong() -> None:
     config = ReadConfig().dice
-    total = right = wrong = 0
+    total = right = wrong = found_dice = 0
     for entry in _held_out():
         image = cv2.imread(str(PHOTOS / "images" / str(entry["image"])))
         assert image is not None
@@ -48,9 +50,11 @@ def test_held_out_dice_read_right_and_rarely_wrong() -> None:
                 continue
             _, index = min(inside)
             used.add(index)
+            found_dice += 1
             value = found[index].value
             right += value == die["value"]
             wrong += value is not None and value != die["value"]
     assert total == 759
-    assert right / total >= 0.44
+    assert right / total >= 0.69
     assert wrong / total <= 0.015
+    assert found_dice / total >= 0.96
