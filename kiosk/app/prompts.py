@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal, cast
+from typing import Literal, cast, get_args
 
 from kiosk.app.actions import ActionKind
 from kiosk.app.boardview import BoardView, parse_board
@@ -63,16 +63,7 @@ PromptKind = Literal[
     "ruling",
     "notice",
 ]
-PROMPT_KINDS: tuple[PromptKind, ...] = (
-    "none",
-    "illegal_move",
-    "setup_error",
-    "invalid_dice",
-    "cube_offered",
-    "paused",
-    "ruling",
-    "notice",
-)
+PROMPT_KINDS: tuple[PromptKind, ...] = get_args(PromptKind)
 ILLEGAL_REASONS: tuple[str, ...] = (
     "die_not_rolled",
     "die_unused",

@@ -16,7 +16,7 @@ from kiosk.pipeline.demo_driver import DemoDriver
 from kiosk.pipeline.readers import FrameReader
 from kiosk.pipeline.readings import board_reading, dice_seen
 from kiosk.pipeline.settle import SETTLE_FRAMES, Settler
-from kiosk.referee import Event
+from kiosk.referee import BoardReading, DieSeen, Event
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,12 @@ class FramePipeline:
     def restart(self) -> None:
         """Forget the settled readings (a new match starts)."""
         self._settler = Settler(self._settle_frames)
+
+    def resume(self, board: BoardReading | None, dice: tuple[DieSeen, ...]) -> None:
+        """Go on from the readings a restored match last settled (``recovery.last_readings``):
+        the table as the crashed kiosk last saw it is not announced again, so a referee that
+        has moved on since (a game won, a board judged) does not judge it a second time."""
+        self._settler = Settler(self._settle_frames, board, dice)
 
     def process(self, frame: Frame) -> FrameResult:
         """Read ``frame``; the events it settles, then the scripted inputs due after it."""

@@ -32,7 +32,7 @@ from kiosk.pipeline.frames import FramePipeline, FrameResult
 from kiosk.pipeline.journal import JournalWriter
 from kiosk.pipeline.match import MonitoredMatch
 from kiosk.pipeline.readers import FrameReader, LabelReader, VisionReader
-from kiosk.pipeline.recovery import OpenedMatch, open_match
+from kiosk.pipeline.recovery import OpenedMatch, last_readings, open_match
 from kiosk.pipeline.sources import CameraSpec
 from kiosk.referee import ClockPress, GinJudge, RefereeConfig, RefereeState
 from kiosk.store import Store
@@ -380,6 +380,8 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
     grabber = FrameGrabber(watchdog)
     driver = DemoDriver(demo) if demo is not None else None
     frames = FramePipeline(frame_reader(options.reader, demo), kiosk.to_ms, driver)
+    if kiosk.opened.restored:  # the table as the crashed kiosk last saw it is no news
+        frames.resume(*last_readings(kiosk.opened.journal))
     vision = _VisionThread(grabber.latest, frames, kiosk.results, driver)
     buttons = _buttons(options.buttons, kiosk.presses.put)
     LOG.info(

@@ -15,7 +15,18 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kiosk.referee import ClockPress, GinJudge, RefereeConfig, RefereeState, Tick, new_referee
+from kiosk.referee import (
+    BoardRead,
+    BoardReading,
+    ClockPress,
+    DiceRead,
+    DieSeen,
+    GinJudge,
+    RefereeConfig,
+    RefereeState,
+    Tick,
+    new_referee,
+)
 from kiosk.referee import step as referee_step
 from kiosk.referee.codec import (
     CodecError,
@@ -67,6 +78,22 @@ def pause_events(state: RefereeState, alive_t_ms: int) -> Sequence[JsonDict]:
     if state.clock is not None and state.clock.running is not None:
         events.append(event_to_json(ClockPress("centre", alive_t_ms)))
     return events
+
+
+def last_readings(journal: MatchJournal) -> tuple[BoardReading | None, tuple[DieSeen, ...]]:
+    """The last board and dice readings the journal kept (None and no dice: none yet): where a
+    restored kiosk's settler goes on from (``FramePipeline.resume``)."""
+    board: BoardReading | None = None
+    dice: tuple[DieSeen, ...] = ()
+    for stored in journal.iter_events():
+        if stored.event.get("kind") not in ("board_read", "dice_read"):
+            continue
+        event = event_from_json(stored.event)
+        if isinstance(event, BoardRead):
+            board = event.reading
+        elif isinstance(event, DiceRead):
+            dice = event.dice
+    return board, dice
 
 
 def _header_config(info_header: JsonDict, where: str) -> tuple[RefereeConfig, tuple[str, str]]:

@@ -16,14 +16,21 @@ SETTLE_FRAMES = 2
 class Settler:
     """Turns per-frame readings into the referee's ``BoardRead``/``DiceRead`` events."""
 
-    def __init__(self, frames: int = SETTLE_FRAMES) -> None:
+    def __init__(
+        self,
+        frames: int = SETTLE_FRAMES,
+        board: BoardReading | None = None,
+        dice: tuple[DieSeen, ...] = (),
+    ) -> None:
+        """``board`` and ``dice``: the readings already settled (a restored match's last ones,
+        ``kiosk.pipeline.recovery.last_readings``), which are not announced again."""
         if frames < 1:
             raise ValueError(f"frames: must be >= 1, got {frames}")
         self._frames = frames
         self._candidate: tuple[BoardReading, tuple[DieSeen, ...]] | None = None
         self._streak = 0
-        self._board: BoardReading | None = None
-        self._dice: tuple[DieSeen, ...] = ()
+        self._board = board
+        self._dice = dice
 
     def feed(self, board: BoardReading | None, dice: tuple[DieSeen, ...], t_ms: int) -> list[Event]:
         """One frame's reading (``board`` None: not read) at ``t_ms``; the events it settles."""

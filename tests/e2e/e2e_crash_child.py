@@ -2,34 +2,42 @@
 (``Script.save``: replay frames, labels, inputs) played headless with the journal in a state
 directory, restoring the unfinished match first as ``gammon-kiosk run`` does.
 
-    python -m tests.e2e.e2e_crash_child SCRIPT_DIR STATE_DIR [--pace-ms N]
+    python -m tests.e2e.e2e_crash_child SCRIPT_DIR STATE_DIR [--die-after N [--journaled K]]
 
-Prints ``frame N`` after each frame (the parent kills the process with SIGKILL after some
-frame), then, if it reaches the end, one JSON line ``{"final": ...}``: the referee's state.
+Prints ``frame N`` after each frame, then, if it reaches the end, one JSON line
+``{"final": ...}``: the referee's state. With ``--die-after N`` the process kills itself with
+SIGKILL right after its N-th frame (counted from its own start), once the journal writer has
+written everything the frames gave it; with ``--journaled K`` as well it dies during that frame,
+once the journal holds the first K of the frame's events (a crash that cuts a frame's entries,
+say between the board and the dice it settled), or after it if it has no more. The crash point
+is the same on every run, whatever the machine's load.
 
 After a restore (``open_match``: journal replayed, clocks charged to the last heartbeat and
 paused) the table goes on as players would: the director restarts the paused clock, the camera
-sees the table again from the frame of the last input the journal kept, and the players repeat
-the inputs the journal lost.
+sees the table again from the frames that settled the last reading or input the journal kept
+(``resume_point``) with the readings the journal last kept as settled (``last_readings``), and
+the players repeat the inputs the journal lost.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from hardware.camera.frame import Frame
+from hardware.camera.frame import Frame, Image
 from hardware.camera.replay import ReplaySource
 from kiosk.pipeline.drive import drive
 from kiosk.pipeline.frames import FramePipeline, FrameResult
 from kiosk.pipeline.journal import JournalWriter
 from kiosk.pipeline.match import MonitoredMatch
 from kiosk.pipeline.readers import LabelReader
-from kiosk.pipeline.recovery import open_match
+from kiosk.pipeline.recovery import last_readings, open_match
+from kiosk.pipeline.settle import SETTLE_FRAMES
 from kiosk.referee import ClockPress, DirectorAction, Incident, RefereeConfig, RefereeState
 from kiosk.referee.codec import event_to_json
 from kiosk.store import JsonDict, MatchJournal, Store
@@ -60,6 +68,42 @@ class FromFrame:
         self._source.close()
 
 
+class DiesAt:
+    """The journal sink of the child: ``JournalWriter``, and the process's own SIGKILL during
+    frame ``frame`` (1-based, this process's count) once ``events`` of its events are written,
+    else (``events`` None, or no more events) after it, when :meth:`frame_done` is called."""
+
+    def __init__(self, writer: JournalWriter, frame: int | None, events: int | None) -> None:
+        self._writer = writer
+        self._frame = frame
+        self._events = events
+        self._frames_done = 0
+        self._frame_events = 0
+
+    def event(self, data: JsonDict) -> None:
+        if self._frames_done + 1 == self._frame and self._frame_events == self._events:
+            self._die()
+        self._frame_events += 1
+        self._writer.event(data)
+
+    def incident(self, data: JsonDict, image: Image | None) -> None:
+        self._writer.incident(data, image)
+
+    def heartbeat(self, t_ms: int) -> None:
+        self._writer.heartbeat(t_ms)
+
+    def frame_done(self) -> None:
+        """One more frame processed: die now if it is the last one."""
+        self._frames_done += 1
+        self._frame_events = 0
+        if self._frames_done == self._frame:
+            self._die()
+
+    def _die(self) -> None:
+        self._writer.flush()
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
 def _without_time(data: JsonDict) -> JsonDict:
     return {key: value for key, value in data.items() if key != "t_ms"}
 
@@ -72,8 +116,15 @@ def resume_point(
 ) -> tuple[int, int]:
     """How many of the script's inputs the journal holds (in order; events the script did not
     send, such as the restore's own pause and resume, are passed over), and the frame to go on
-    from: the latest frame whose reading or input the journal kept (``times``: each frame's
-    t_ms), which is where the camera finds the table again."""
+    from, where the camera finds the table again: ``SETTLE_FRAMES - 1`` frames before the latest
+    frame whose reading or input the journal kept (``times``: each frame's t_ms).
+
+    A reading is settled on ``SETTLE_FRAMES`` still frames, so the camera must see the table as
+    long as it did when it settled the journal's last reading. Going on from that reading's own
+    frame gave the fresh settler one still frame only: when the crash cut a frame's entries
+    between its board and its dice, and the table moved on the next frame, the journal-lost dice
+    were settled only with the next board, after it (the player's move seen before the roll:
+    a false ``board_changed_out_of_turn``, MSO 4.3)."""
     flat = [item for frame in inputs for item in frame]
     own = [
         _without_time(event_to_json(ClockPress("centre", 0))),
@@ -90,7 +141,7 @@ def resume_point(
         ):
             applied += 1
     frame = max((seq for seq, t_ms in enumerate(times) if t_ms <= last_t), default=0)
-    return applied, frame
+    return applied, max(0, frame - (SETTLE_FRAMES - 1))
 
 
 def _frame_times(script: Path) -> list[int]:
@@ -137,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("script", type=Path)
     parser.add_argument("state", type=Path)
-    parser.add_argument("--pace-ms", type=float, default=0.0)
+    parser.add_argument("--die-after", type=int, default=None, metavar="N")
+    parser.add_argument("--journaled", type=int, default=None, metavar="K")
     args = parser.parse_args(argv)
     config, labels, inputs = load_saved(args.script)
     with Store(args.state) as store:
@@ -146,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
         times = _frame_times(args.script)
         skip, first = resume_point(journal, config, inputs, times) if opened.restored else (0, 0)
         writer = JournalWriter(journal)
-        match = MonitoredMatch(opened.state, writer, opened.names)
+        sink = DiesAt(writer, args.die_after, args.journaled)
+        match = MonitoredMatch(opened.state, sink, opened.names)
         stored = journal.events(max(0, journal.event_count - 1))
         centred = _without_time(event_to_json(ClockPress("centre", 0)))
         if opened.restored and stored and _without_time(stored[-1].event) == centred:
@@ -157,11 +210,12 @@ def main(argv: list[str] | None = None) -> int:
             lambda t_ns: t_ns // 1_000_000,
             ScriptDriver(config, inputs, skip),
         )
+        if opened.restored:
+            pipeline.resume(*last_readings(journal))
 
         def seen(result: FrameResult, incidents: tuple[Incident, ...]) -> None:
             print(f"frame {result.t_ms}", flush=True)
-            if args.pace_ms:
-                time.sleep(args.pace_ms / 1000)
+            sink.frame_done()
 
         source = FromFrame(ReplaySource(args.script / "frames"), first)
         try:

@@ -1,6 +1,7 @@
 """Issue 6 crash recovery: the pipeline runs a scripted match in its own process
-(``e2e_crash_child``), is killed with SIGKILL at random frames (several seeds, twice each),
-restarted on the same state directory until it finishes the match; the final state must equal
+(``e2e_crash_child``), kills itself with SIGKILL after or inside given frames (random frames for
+several seeds, twice each, and cuts that once made the restored run differ), is restarted on the
+same state directory until it finishes the match; the final state must equal
 an uninterrupted run's: board, score, cube, turn, every incident (kind, rule, position, dice,
 play), the journal's incidents and hash chain, and the clocks within the issue's 1 s.
 """
@@ -31,8 +32,20 @@ from tests.referee.table import config
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = (11, 12, 13, 14)
 KILLS = 2
-PACE_MS = 4.0
-"""The child sleeps this long after each frame, so that a kill lands mid-match."""
+Kill = tuple[int, int | None]
+"""A kill: (the frame of the run it dies in or after, how many of that frame's events the journal
+keeps; None: all)."""
+CUT_FRAMES: tuple[tuple[Kill, ...], ...] = (
+    ((28, 1), (2, 1)),
+    ((43, None),),
+)
+"""Kills that once made the restored run differ. ``(28, 1), (2, 1)``: the crash cuts frame 27
+(the cube turned and the 3-1 rolled, settled together) between its board and its dice, twice,
+so that the second restart found the table on the last still frame before the move and settled
+the lost dice only after the play (a false ``board_changed_out_of_turn``;
+``e2e_crash_child.resume_point``). ``(43, None)``: killed just after the pass that won game 1,
+the restarted kiosk announced the old game's board again to game 2 (a false ``setup_error``;
+``FramePipeline.resume``)."""
 CLOCK_ALLOWANCE_MS = 1_000
 """Issue 6: after a restore at most 1 s of clock time is unaccounted."""
 
@@ -66,37 +79,31 @@ def crash_script() -> Script:
     return script
 
 
-def run_child(script_dir: Path, state_dir: Path, kill_after: int | None) -> dict[str, Any] | None:
-    """Run the pipeline process; SIGKILL it after ``kill_after`` frames (None: let it finish).
+def run_child(
+    script_dir: Path, state_dir: Path, kill_after: int | None, journaled: int | None = None
+) -> dict[str, Any] | None:
+    """Run the pipeline process; it SIGKILLs itself after its ``kill_after``-th frame (None: let
+    it finish), or during that frame once ``journaled`` of the frame's events are journaled.
     Returns its final summary, or None when it was killed."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = [sys.executable, "-m", "tests.e2e.e2e_crash_child", str(script_dir), str(state_dir)]
-    command += ["--pace-ms", str(PACE_MS)]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    if kill_after is not None:
+        command += ["--die-after", str(kill_after)]
+    if journaled is not None:
+        command += ["--journaled", str(journaled)]
+    completed = subprocess.run(
+        command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
     )
-    assert process.stdout is not None
-    frames = 0
-    final: dict[str, Any] | None = None
-    try:
-        for line in process.stdout:
-            if line.startswith("frame "):
-                frames += 1
-                if kill_after is not None and frames >= kill_after:
-                    process.send_signal(signal.SIGKILL)
-                    break
-            elif line.startswith("{"):
-                final = json.loads(line)["final"]
-        _, errors = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    if kill_after is not None and final is None:
-        assert process.returncode == -signal.SIGKILL, errors
+    lines = completed.stdout.splitlines()
+    finals = [json.loads(line)["final"] for line in lines if line.startswith("{")]
+    if kill_after is not None and not finals:
+        assert completed.returncode == -signal.SIGKILL, completed.stderr
+        finished = sum(line.startswith("frame ") for line in lines)
+        assert finished == kill_after or (journaled is not None and finished == kill_after - 1)
         return None
-    assert process.returncode == 0, errors
-    assert final is not None
+    assert completed.returncode == 0, completed.stderr
+    assert len(finals) == 1
+    final: dict[str, Any] = finals[0]
     return final
 
 
@@ -141,7 +148,21 @@ def test_killed_at_random_frames_then_restored_equals_an_uninterrupted_run(
     frames = len(json.loads((saved / "frames" / "frames.json").read_text("utf-8"))["frames"])
     for _ in range(KILLS):
         assert run_child(saved, tmp_path, rng.randint(1, frames // 2)) is None
-    final = run_child(saved, tmp_path, None)
+    assert_equals_reference(run_child(saved, tmp_path, None), reference)
+
+
+@pytest.mark.parametrize("kills", CUT_FRAMES, ids=str)
+def test_killed_inside_frames_then_restored_equals_an_uninterrupted_run(
+    kills: tuple[Kill, ...], saved: Path, reference: dict[str, Any], tmp_path: Path
+) -> None:
+    """SIGKILL during frames (``--die-after N --journaled K``), restart, finish."""
+    for frame, journaled in kills:
+        assert run_child(saved, tmp_path, frame, journaled) is None
+    assert_equals_reference(run_child(saved, tmp_path, None), reference)
+
+
+def assert_equals_reference(final: dict[str, Any] | None, reference: dict[str, Any]) -> None:
+    """The restored run's final state is the uninterrupted run's (clocks within 1 s)."""
     assert final is not None
     apart = ("reserve_ms", "running", "journal_incidents")
     assert {k: v for k, v in final.items() if k not in apart} == {

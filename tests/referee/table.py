@@ -92,7 +92,7 @@ class Table:
         who = self.turn if roller is None else roller
         where = zone or self.zone(who)
         seen = (DieSeen(first, cocked, where), DieSeen(second, False, where))
-        lifted = ()
+        lifted: tuple[Incident, ...] = ()
         if lift and self.state.game.dice_seen:
             lifted = self.send(DiceRead((), self.later(100)))
         return lifted + self.send(DiceRead(seen, self.later()))
