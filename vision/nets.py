@@ -31,7 +31,7 @@ def model_path(name: str) -> Path:
 
 @cache
 def load_net(name: str) -> cv2.dnn.Net:
-    """Network ``name`` ready to run on one thread of the CPU, loaded once per process."""
+    """Network ``name`` on OpenCV's default (CPU) backend, loaded once per process."""
     path = model_path(name)
     if not path.is_file():
         raise ModelError(f"{path}: no such network file (train it with vision/training/)")
@@ -39,8 +39,6 @@ def load_net(name: str) -> cv2.dnn.Net:
         net = cv2.dnn.readNetFromONNX(str(path))
     except cv2.error as error:
         raise ModelError(f"{path}: not a readable ONNX network ({error.msg.strip()})") from error
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
     return net
 
 
