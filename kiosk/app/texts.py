@@ -354,7 +354,7 @@ def prompt_body(language: str, prompt: Prompt, players: Sequence[PlayerView]) ->
 
 def decider_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
     """Who must answer: ``to``, or the opponent of ``side`` (illegal move, cube offered)."""
-    if prompt.to is not None:
+    if prompt.to is not None and prompt.choices:
         return _(language, "{name}, your decision:", name=players[prompt.to].name)
     if prompt.side is None or prompt.kind not in ("illegal_move", "cube_offered"):
         return ""

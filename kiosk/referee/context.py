@@ -25,6 +25,7 @@ from kiosk.match import (
 from kiosk.match.players import Player, opponent
 from kiosk.match.state import GameEnd, MatchEnd
 from kiosk.referee.board import Sides, as_played, position_of
+from kiosk.referee.citations import reference
 from kiosk.referee.events import Args
 from kiosk.referee.gin import GinJudge, GinQuestion, GinUnavailableError
 from kiosk.referee.incidents import Incident, IncidentKind, Prompt
@@ -190,7 +191,7 @@ class Context:
         self.record("flag_fell", incident.rule or "kiosk.clock", incident.detail, player=side)
         self.set(flag=side)
         if self.rules.clock.expiry.needs_claim:
-            rule = self.rules.rule("clock.expiry.needs_claim")
+            rule = reference(self.rules.rule("clock.expiry.needs_claim"))
             text = f"player {side}'s time is up ({rule})"
             params: Args = (("player", side), ("rule", rule))
             self.show(Prompt("claim_time", text, opponent(side), ("claim_time",), params=params))
