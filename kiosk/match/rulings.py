@@ -112,8 +112,9 @@ def rule_on_expiry(
         detail = "a result of this game could win the match: is it a gin win of the match?"
         return ExpiryRuling("gin_verdict_needed", expired, 0, 0, rule, detail)
     if gin_wins_match:
-        return ExpiryRuling("match_won_on_gin", expired, 0, 0, rule, "gin win of the match", True)
-    return ExpiryRuling("match_lost", expired, 0, 0, rule, "no gin win of the match", False)
+        won = "gin win of the match"
+        return ExpiryRuling("match_won_on_gin", expired, 0, 0, rule, won, gin=True)
+    return ExpiryRuling("match_lost", expired, 0, 0, rule, "no gin win of the match", gin=False)
 
 
 def apply_expiry(match: Match, rules: RuleSet, ruling: ExpiryRuling) -> Match:

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from functools import cache
 
 from kiosk.app.referee_adapter import Json, Seating, table_snapshot
+from kiosk.referee.board import START_SIDES
 from kiosk.referee.context import Context
 from kiosk.referee.incidents import Prompt
 from kiosk.referee.view import players_view
@@ -41,6 +42,20 @@ def _ga_claim_rejected_without_a_gin_judge() -> None:
     endings.in_race(table)
     table.touch("claim", 1, kind="backgammon")
     table.touch("reject", 0)
+
+
+def _match_ended_by_a_director_penalty() -> None:
+    """The director's penalty points reach the match length (MSO 2.3)."""
+    table = Table(config("mso", match_length=3))
+    table.opening(winner=0, high=3, low=1)
+    table.director("penalty", to=1, points=3)
+
+
+def _opening_dice_that_cannot_tell_the_roller() -> None:
+    """No clocks (nothing pressed tells): opening dice whose rows were not read."""
+    table = Table(config("jbl", clocks=False, reserve_ms=None))
+    table.board(START_SIDES)
+    table.dice(5, 2, roller=0)
 
 
 SCENARIOS: tuple[Callable[[], None], ...] = (
@@ -77,6 +92,8 @@ SCENARIOS: tuple[Callable[[], None], ...] = (
     endings.test_mso_break_in_a_game_and_resume,
     lambda: endings.test_director_called_stops_the_clocks("mso"),
     lambda: endings.test_dice_mix_before_the_second_game("mso", True),
+    _match_ended_by_a_director_penalty,
+    _opening_dice_that_cannot_tell_the_roller,
 )
 
 

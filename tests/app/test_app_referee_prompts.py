@@ -18,6 +18,14 @@ from tests.app.referee_prompts import NAMES, Shown, shown_prompts
 
 VALUE_PARAMS = ("dice", "value", "points", "score", "rule", "away", "most")
 """Params whose value a sentence states as it is."""
+NOT_IN_THE_SCENARIOS = {
+    ("setup_error", "checkers"),
+    ("roll_again", "board"),
+    ("match_over", "forfeit"),
+}
+"""Sentences the screen keeps for prompts no scenario makes: a setup error whose positions are
+missing (the referee always gives them), the opening roll's last-resort "a die is off the
+board" (the zone check catches it first) and a forfeited match (no referee path yet)."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 RULE_REFERENCE = re.compile(r"\b(?:MSO|JBL|BIBA|GA)(?:-clock)? [\d.()]+")
 
@@ -57,7 +65,7 @@ def test_the_scenarios_show_every_kind_of_prompt_and_every_notice_the_referee_ma
         if _screen_kind(shown) == "notice"
     }
     assert notices <= set(NOTICE_TEXTS), sorted(notices - set(NOTICE_TEXTS), key=str)
-    assert len(notices) >= 28
+    assert set(NOTICE_TEXTS) - notices == NOT_IN_THE_SCENARIOS
 
 
 @pytest.mark.parametrize("shown", SHOWN, ids=_ids(SHOWN))
