@@ -148,6 +148,8 @@ NOTICE_TEXTS: dict[NoticeKey, str] = {  # (referee prompt kind, variant): the no
         "{player} wins the match on a gin win at the expiry of his time, with the score at {score}"
     ),
     ("match_over", "forfeit"): "{player} wins the match by forfeit, with the score at {score}",
+    # the venue director's ruling (kiosk.pipeline.venue_link): {note} is "" or " (the note)"
+    ("director_ruling", None): "Director's ruling on incident {incident}: {decision}{note}",
 }
 
 VERDICT_TEXTS: dict[str, str] = {  # what a ruling rests on (MSO 1.5, JBL 1.9: rulings only)
@@ -159,6 +161,16 @@ VERDICT_TEXTS: dict[str, str] = {  # what a ruling rests on (MSO 1.5, JBL 1.9: r
 }
 
 RESULT_WORDS: dict[str, str] = {"single": "single", "gammon": "gammon", "backgammon": "backgammon"}
+DIRECTOR_DECISIONS: dict[str, str] = {  # kiosk.venue.schema.Decision, as the table shows them
+    "condone": "condone",
+    "replay-legal": "replay-legal",
+    "roll-again": "roll-again",
+    "restore-position": "restore-position",
+    "penalty-point": "penalty-point",
+    "warning": "warning",
+    "no-action": "no-action",
+    "other": "other",
+}
 
 DICE_PROBLEM_TEXTS: dict[str, str] = {
     "cocked": "A die is cocked: roll again",
@@ -298,7 +310,7 @@ def param_fields(
     language: str, params: Mapping[str, Param], players: Sequence[PlayerView]
 ) -> dict[str, object]:
     """A notice's params as the fields of its sentence: players as their names, a result
-    kind and the cube's faces in ``language``."""
+    kind, a director's decision and the cube's faces in ``language``, a note in brackets."""
     fields: dict[str, object] = dict(params)
     for key in PLAYER_PARAMS:
         side = params.get(key)
@@ -307,6 +319,11 @@ def param_fields(
     kind = params.get("kind")
     if isinstance(kind, str) and kind in RESULT_WORDS:
         fields["kind"] = tr(language, RESULT_WORDS[kind])
+    decision = params.get("decision")
+    if isinstance(decision, str) and decision in DIRECTOR_DECISIONS:
+        fields["decision"] = tr(language, DIRECTOR_DECISIONS[decision])
+    if "note" in params:
+        fields["note"] = f" ({params['note']})" if params["note"] else ""
     faces = params.get("faces")
     if isinstance(faces, str):
         *first, last = faces.split("/")

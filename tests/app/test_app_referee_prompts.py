@@ -12,8 +12,18 @@ from kiosk.app.cards import Card, prompt_card
 from kiosk.app.i18n import catalog
 from kiosk.app.referee_adapter import named
 from kiosk.app.snapshot import parse_snapshot
-from kiosk.app.texts import AN_TEXTS, ILLEGAL_TEXTS, NOTICE_TEXTS, NOTICE_VARIANTS, sentence
+from kiosk.app.texts import (
+    AN_TEXTS,
+    DIRECTOR_DECISIONS,
+    ILLEGAL_TEXTS,
+    NOTICE_TEXTS,
+    NOTICE_VARIANTS,
+    sentence,
+)
+from kiosk.pipeline.venue_link import ruling_notice
 from kiosk.referee.incidents import PromptKind
+from kiosk.venue.schema import Decision, Ruling
+from tests.app import samples
 from tests.app.referee_prompts import NAMES, Shown, shown_prompts
 
 VALUE_PARAMS = ("dice", "value", "points", "score", "rule", "away", "most")
@@ -22,10 +32,12 @@ NOT_IN_THE_SCENARIOS = {
     ("setup_error", "checkers"),
     ("roll_again", "board"),
     ("match_over", "forfeit"),
+    ("director_ruling", None),
 }
 """Sentences the screen keeps for prompts no scenario makes: a setup error whose positions are
 missing (the referee always gives them), the opening roll's last-resort "a die is off the
-board" (the zone check catches it first) and a forfeited match (no referee path yet)."""
+board" (the zone check catches it first), a forfeited match (no referee path yet), and the
+venue director's ruling (not the referee's: tested on its own below)."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 RULE_REFERENCE = re.compile(r"\b(?:MSO|JBL|BIBA|GA)(?:-clock)? [\d.()]+")
 
@@ -132,3 +144,30 @@ def test_a_verdict_code_outside_a_ruling_is_dropped() -> None:
     assert "確定" not in _words(card)
     ruled = _card(shown, "ja")
     assert "確定" in ruled.body
+
+
+@pytest.mark.parametrize("note", ["", "wait for the roll"])
+def test_the_venue_directors_ruling_reads_in_both_languages(note: str) -> None:
+    ruling = Ruling(
+        id="open-t1-m1-3-ruling",
+        event="open",
+        sent_ms=0,
+        table="t1",
+        incident_id="m1-3",
+        decision="warning",
+        note=note,
+        director="Dana",
+    )
+    notice = ruling_notice("3", ruling)
+    snap = parse_snapshot(samples.table(prompt=notice))
+    english = prompt_card("en", snap.prompt, snap.players)
+    japanese = prompt_card("ja", snap.prompt, snap.players)
+    assert english is not None
+    assert japanese is not None
+    assert english.title == notice["text"]
+    suffix = f" ({note})" if note else ""
+    assert japanese.title == f"ディレクターの裁定 (記録 #3): 警告{suffix}"
+
+
+def test_the_directors_decisions_are_the_venues() -> None:
+    assert set(DIRECTOR_DECISIONS) == set(get_args(Decision))

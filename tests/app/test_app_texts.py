@@ -128,6 +128,7 @@ def _used_msgids() -> set[str]:
         texts.NOTICE_TEXTS,
         texts.VERDICT_TEXTS,
         texts.RESULT_WORDS,
+        texts.DIRECTOR_DECISIONS,
         texts.DICE_PROBLEM_TEXTS,
         texts.PAUSE_TEXTS,
         texts.DECISION_TEXTS,
