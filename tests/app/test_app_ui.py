@@ -304,6 +304,11 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
         self.show_referee_prompt("game_over")
         assert any(t.startswith("Ben のギャモン勝ち") for t in self.texts())
         self.shoot("notice_game_over_ja")
+        self.show_referee_prompt("setup_choice")
+        assert "足りないチェッカーをバーへ" in self.texts()
+        self.shoot("notice_setup_choice_ja")
+        self.show_referee_prompt("match_over", "loser")
+        self.shoot("notice_match_over_ja")
 
     # the director's view -------------------------------------------------------------------
 
