@@ -4,7 +4,7 @@ Every prompt is ``{"kind": KIND, ...}``; ``side`` is a screen side (0 left, 1 ri
 
     {"kind": "none"}
     {"kind": "illegal_move", "side": 0, "dice": [5, 2], "play_seen": "13/7 6/4",
-     "reason": {"code": "die_not_rolled", "die": 6},
+     "reason": {"code": "wrong_number", "die": 6},
      "board": {...board seen after the play...},
      "moves": [[13, 7], [6, 4]]}          # image-relative points, "bar" or "off"
     {"kind": "setup_error", "board": {...seen...}, "expected": {...correct setup...},
@@ -16,8 +16,15 @@ Every prompt is ``{"kind": KIND, ...}``; ``side`` is a screen side (0 left, 1 ri
     {"kind": "ruling", "topic": "time_expiry", "side": 0, "decision": "penalty_point",
      "points": 1, "gin": {"win": "certain", "gammon": "possible", "backgammon": "impossible"}}
     {"kind": "ruling", "topic": "concession", "side": 1, "decision": "refused", "level": "single"}
-    {"kind": "notice", "text": "Player 1 offers a gammon", "to": 0,
-     "choices": ["accept", "reject"]}
+    {"kind": "notice", "subject": "concession_offered", "to": 0,
+     "params": {"player": 1, "kind": "gammon", "claim": false},
+     "text": "Ben concedes a gammon", "choices": ["accept", "reject"]}
+
+A ``notice`` is any other referee prompt: ``subject`` is the referee's prompt kind
+(kiosk.referee.incidents.PromptKind) and ``params`` its facts as values, from which the screen
+writes the sentence in its language (kiosk.app.texts.NOTICE_TEXTS); ``player`` and ``loser`` in
+``params`` are screen sides. Its ``text`` (the referee's English) is shown only when the screen
+has no sentence for the subject.
 
 Every kind may also carry ``text`` (a sentence already written, shown as it is: for an
 ``illegal_move`` it stands for ``reason``, for a ``ruling`` for ``decision``), ``to`` (the screen
@@ -26,11 +33,11 @@ side who must answer) and ``choices`` (the touch actions offered, values of
 Without ``choices`` an ``illegal_move`` offers condone / demand a legal play and a
 ``cube_offered`` take / pass, both to the opponent of ``side`` (MSO 4.8, JBL 4.2.3).
 
-Illegal-move reasons (``reason.code``): die_not_rolled (``die``), die_unused (``die``),
-higher_die, bar_first, blocked_point (``point``), bear_off_early, too_many_moves, unexplained.
-A gin verdict (``gin``, or ``verdict`` as a sentence) is read only in a ``ruling``, and in a
-``notice`` marked ``"ruling": true``: the one moment the table may see it (MSO 1.5, JBL 1.9).
-Anywhere else it is dropped, never shown.
+Illegal-move reasons (``reason.code``) are the referee's (kiosk.referee.explain.ReasonCode);
+``wrong_number`` needs ``die``, the pips of the checker moved.
+A gin verdict (``gin``, ``verdict`` as a sentence, or a notice's ``params.verdict`` code) is read
+only in a ``ruling``, and in a ``notice`` marked ``"ruling": true``: the one moment the table may
+see it (MSO 1.5, JBL 1.9). Anywhere else it is dropped, never shown.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ from kiosk.app.values import (
     get_side,
     get_str,
 )
+from kiosk.referee.explain import ReasonCode
 
 PromptKind = Literal[
     "none",
@@ -64,16 +72,7 @@ PromptKind = Literal[
     "notice",
 ]
 PROMPT_KINDS: tuple[PromptKind, ...] = get_args(PromptKind)
-ILLEGAL_REASONS: tuple[str, ...] = (
-    "die_not_rolled",
-    "die_unused",
-    "higher_die",
-    "bar_first",
-    "blocked_point",
-    "bear_off_early",
-    "too_many_moves",
-    "unexplained",
-)
+ILLEGAL_REASONS: tuple[str, ...] = get_args(ReasonCode)
 DICE_PROBLEMS: tuple[str, ...] = ("cocked", "wrong_side", "off_board", "unreadable", "invalid")
 PAUSE_REASONS: tuple[str, ...] = ("director", "break", "dice_mix", "dispute")
 RULING_TOPICS: tuple[str, ...] = ("time_expiry", "concession")
@@ -90,6 +89,8 @@ GIN_VALUES: tuple[str, ...] = ("certain", "possible", "impossible")
 LEVELS: tuple[str, ...] = ("", "single", "gammon", "backgammon")
 MovePoint = int | Literal["bar", "off"]
 Side = Literal[0, 1]
+Param = str | int | bool | None
+PLAYER_PARAMS: tuple[str, ...] = ("player", "loser")  # screen sides in a notice's params
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class Prompt:
     verdict: str = ""
     to: Side | None = None
     choices: tuple[ActionKind, ...] = ()
+    subject: str = ""
+    params: Mapping[str, Param] = field(default_factory=dict)
 
 
 NO_PROMPT = Prompt()
@@ -154,11 +157,34 @@ def parse_prompt(data: Mapping[str, object], where: str) -> Prompt:
         return replace(common, reason=reason)
     if kind == "ruling":
         return _ruling(common, data, where)
-    if not common.text:
-        raise SnapshotError(f"{where}.text: missing for a notice")
+    return _notice(common, data, where)
+
+
+def _notice(common: Prompt, data: Mapping[str, object], where: str) -> Prompt:
+    """A notice: its subject and params; the verdict code kept only in a ruling."""
+    notice = replace(
+        common,
+        subject=get_optional_str(data, "subject", f"{where}.subject") or "",
+        params=_params(data, where),
+    )
+    if not notice.text and not notice.subject:
+        raise SnapshotError(f"{where}.text: missing for a notice without a subject")
     if data.get("ruling") is True:
-        return _with_verdicts(common, data, where)
-    return common
+        return _with_verdicts(notice, data, where)
+    return replace(notice, params={k: v for k, v in notice.params.items() if k != "verdict"})
+
+
+def _params(data: Mapping[str, object], where: str) -> dict[str, Param]:
+    """A notice's ``params``: scalars, the players among them screen sides."""
+    if data.get("params") is None:
+        return {}
+    params = get_map(data, "params", f"{where}.params")
+    for key, value in params.items():
+        if value is not None and not isinstance(value, str | int | bool):
+            raise SnapshotError(f"{where}.params.{key}: expected a string, number or boolean")
+        if key in PLAYER_PARAMS:
+            get_side(params, key, f"{where}.params.{key}")
+    return {key: cast(Param, value) for key, value in params.items()}
 
 
 def _require_side(prompt: Prompt, where: str) -> None:
@@ -194,9 +220,8 @@ def _illegal_move(common: Prompt, data: Mapping[str, object], where: str) -> Pro
             for key, value in reason.items()
             if key != "code"
         }
-        needed = {"die_not_rolled": "die", "die_unused": "die", "blocked_point": "point"}.get(code)
-        if needed is not None and needed not in details:
-            raise SnapshotError(f"{where}.reason.{needed}: missing for {code}")
+        if code == "wrong_number" and "die" not in details:
+            raise SnapshotError(f"{where}.reason.die: missing for {code}")
         if not dice:
             raise SnapshotError(f"{where}.dice: missing for reason {code}")
     board = data.get("board")

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 from kiosk.app.actions import DirectorAction, DirectorActionKind, PlayerAction
+from kiosk.app.prompts import PLAYER_PARAMS
 from kiosk.match.players import Player, opponent
 from kiosk.referee.board import Sides, image_points, sides_of
 from kiosk.referee.codec import reading_to_json
@@ -21,7 +22,7 @@ from kiosk.referee.config import RefereeConfig
 from kiosk.referee.events import DieSeen, Seat, Touch
 from kiosk.referee.events import DirectorAction as RefereeDirectorAction
 from kiosk.referee.explain import movements
-from kiosk.referee.incidents import Incident
+from kiosk.referee.incidents import Incident, Prompt
 from kiosk.referee.view import DirectorView, PlayersView
 from kiosk.rules import BAR, OFF, InvalidIdError, decode_position_id
 
@@ -184,6 +185,16 @@ def named(text: str, names: tuple[str, str]) -> str:
     return PLAYER_WORD.sub(lambda m: names[int(m.group(1))], text)
 
 
+def _screen_params(prompt: Prompt, seating: Seating) -> Json:
+    """The prompt's params for the screen, its players as screen sides."""
+    params: Json = dict(prompt.params)
+    for key in PLAYER_PARAMS:
+        player = prompt.param(key)
+        if player in (0, 1):
+            params[key] = seating.side(cast(Player, player))
+    return params
+
+
 def _prompt(view: PlayersView, seating: Seating) -> Json:
     prompt = view.prompt
     if prompt is None:
@@ -199,6 +210,9 @@ def _prompt(view: PlayersView, seating: Seating) -> Json:
     kind = prompt.kind
     if kind == "illegal_move" and prompt.on_roll is not None:
         data: Json = {**base, "kind": "illegal_move", "side": seating.side(prompt.on_roll)}
+        reason, number = prompt.param("reason"), prompt.param("number")
+        if reason is not None:
+            data["reason"] = {"code": reason, **({} if number is None else {"die": number})}
         if all(isinstance(v, int) for v in view.dice) and len(view.dice) == 2:
             data["dice"] = list(view.dice)
         if seen is not None:
@@ -213,17 +227,12 @@ def _prompt(view: PlayersView, seating: Seating) -> Json:
             "board": _sides_board(seen, config),
             "expected": _sides_board(correct, config),
         }
-    if kind in ("invalid_roll", "dice_unreadable"):
-        reason = (
-            "unreadable"
-            if kind == "dice_unreadable"
-            else ("cocked" if view.dice_cocked else "invalid")
-        )
+    if kind == "dice_unreadable":
         return {
             **base,
             "kind": "invalid_dice",
             "side": seating.maybe_side(prompt.to),
-            "reason": reason,
+            "reason": "unreadable",
         }
     if kind == "double_offered" and prompt.to is not None:
         value = view.cube_offered or view.cube_value * 2
@@ -235,7 +244,12 @@ def _prompt(view: PlayersView, seating: Seating) -> Json:
         }
     if kind in PAUSES:
         return {**base, "kind": "paused", "reason": PAUSES[kind]}
-    notice: Json = {**base, "kind": "notice"}
+    notice: Json = {
+        **base,
+        "kind": "notice",
+        "subject": kind,
+        "params": _screen_params(prompt, seating),
+    }
     if kind in RULING_PROMPTS:
         notice.update({"ruling": True, "verdict": prompt.verdict})
     return notice

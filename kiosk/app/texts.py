@@ -6,12 +6,12 @@ before the fields are filled, so word order may differ per language.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from kiosk.app.actions import ActionKind
 from kiosk.app.director import IncidentView, MatchSettings
 from kiosk.app.i18n import tr
-from kiosk.app.prompts import Prompt
+from kiosk.app.prompts import PLAYER_PARAMS, Param, Prompt
 from kiosk.app.snapshot import CubeView, DieView, MatchView, PlayerView
 
 
@@ -81,15 +81,95 @@ def dice_text(language: str, dice: Sequence[DieView]) -> str:
     return " ".join(parts)
 
 
-ILLEGAL_TEXTS: dict[str, str] = {
-    "die_not_rolled": "a {die} was played with {d1}-{d2}",
-    "die_unused": "the {die} could also have been played",
-    "higher_die": "when only one die can be played, the higher one must be",
-    "bar_first": "a checker on the bar must enter first",
-    "blocked_point": "a checker landed on point {point}, which is blocked",
-    "bear_off_early": "a checker was borne off with checkers outside the home board",
-    "too_many_moves": "more checkers were moved than {d1}-{d2} allows",
-    "unexplained": "this position cannot be reached with {d1}-{d2}",
+ILLEGAL_TEXTS: dict[str, str] = {  # the referee's reasons (kiosk.referee.explain)
+    "opponent_moved": "the opponent's checkers were moved (only a hit blot goes to the bar)",
+    "count_changed": "checkers were added to or taken from the board",
+    "backwards": "a checker was moved backwards",
+    "wrong_number": "a {die} was played with {d1}-{d2}",
+    "too_much": "more than {d1}-{d2} was played",
+    "not_all": "not all of {d1}-{d2} was played though it could be",
+    "bar_first": "a checker was moved while another stayed on the bar",
+    "bear_off_early": "a checker was borne off while others were not home",
+    "movement": (
+        "this play of {d1}-{d2} breaks the rules of movement (a held point, or the larger die)"
+    ),
+}
+AN_TEXTS: dict[str, str] = {"wrong_number": "an {die} was played with {d1}-{d2}"}
+AN_NUMBERS = frozenset({8, 11, 18})  # English says "an 8", "an 11", "an 18"
+
+NoticeKey = tuple[str, Param]
+NOTICE_VARIANTS: dict[str, str] = {  # the param that picks a subject's sentence
+    "setup_error": "cause",
+    "ambiguous_reading": "cause",
+    "restore_position": "cause",
+    "roll_again": "cause",
+    "concession_offered": "claim",
+    "concession_ruling": "outcome",
+    "expiry_ruling": "outcome",
+    "match_over": "ending",
+}
+NOTICE_TEXTS: dict[NoticeKey, str] = {  # (referee prompt kind, variant): the notice's sentence
+    ("setup_error", "cube"): "Centre the cube showing {faces}",
+    ("setup_error", "checkers"): "The setup is wrong: set it up as shown",
+    ("setup_choice", None): "{player}'s missing checkers: play on, or put them on the bar",
+    ("replay", None): "{player}: play {dice} again, legally",
+    ("ambiguous_reading", "unreadable"): "The kiosk cannot read the board clearly",
+    ("ambiguous_reading", "several_plays"): "The kiosk cannot tell the play: clear the view",
+    ("restore_position", "out_of_turn"): "Checkers moved out of turn: put them back",
+    ("premature_roll_choice", None): "{player} rolled early: does the roll stand?",
+    ("concession_offered", False): "{player} concedes a {kind}",
+    ("concession_offered", True): "{player} claims a {kind}",
+    ("concession_ruling", "gin_verdict_needed"): "The director rules on the offered end of game",
+    ("concession_ruling", "outcome_stands"): "{player} rejects: outcome stands",
+    ("concession_ruling", "play_on"): "{player} rejects: play on",
+    ("concession_ruling", "play_on_with_bonus"): "{player} rejects: play on with bonus",
+    ("concession_ruling", "play_on_without_clocks"): "{player} rejects: play on without clocks",
+    ("concession_ruling", "director"): "{player} rejects: director",
+    ("expiry_ruling", "director"): "Time expired: the director rules",
+    ("expiry_ruling", "penalty_points"): "{player}'s time expired: penalty points",
+    ("expiry_ruling", "match_lost"): "{player}'s time expired: match lost",
+    ("expiry_ruling", "match_won_on_gin"): "{player}'s time expired: match won on gin",
+    ("claim_time", None): "{player}'s time is up ({rule})",
+    ("roll_again", "equal"): "Equal opening dice ({value}): roll again",
+    ("roll_again", "sides"): "Roll the opening dice on your own sides",
+    ("roll_again", "cocked"): "A die is cocked: roll again",
+    ("roll_again", "right_of_bar"): "The dice must land flat to the right of the bar: roll again",
+    ("roll_again", "own_home"): (
+        "The dice must land flat in the roller's own home board: roll again"
+    ),
+    ("roll_again", "board"): "A die is off the board: roll again",
+    ("game_over", None): "{player} wins a {kind} ({points} point(s)); score {score}",
+    ("match_over", "score"): "{player} wins the match {score}",
+    ("match_over", "penalty_points"): "{player} wins the match {score} with penalty points",
+    ("match_over", "time"): (
+        "{player} wins the match on time: {loser}'s time expired with the score at {score}"
+    ),
+    ("match_over", "time_gin"): (
+        "{player} wins the match on a gin win at the expiry of his time, with the score at {score}"
+    ),
+    ("match_over", "forfeit"): "{player} wins the match by forfeit, with the score at {score}",
+    # the venue director's ruling (kiosk.pipeline.venue_link): {note} is "" or " (the note)"
+    ("director_ruling", None): "Director's ruling on incident {incident}: {decision}{note}",
+}
+
+VERDICT_TEXTS: dict[str, str] = {  # what a ruling rests on (MSO 1.5, JBL 1.9: rulings only)
+    "certain_loss": "Certain: {loser} loses a {kind}",
+    "outcome_certain": "The outcome is certain",
+    "gin_win": "Gin win of the match",
+    "no_gin_win": "No gin win of the match",
+    "out_of_reach": "Needs {away} points; this game gives at most {most}",
+}
+
+RESULT_WORDS: dict[str, str] = {"single": "single", "gammon": "gammon", "backgammon": "backgammon"}
+DIRECTOR_DECISIONS: dict[str, str] = {  # kiosk.venue.schema.Decision, as the table shows them
+    "condone": "condone",
+    "replay-legal": "replay-legal",
+    "roll-again": "roll-again",
+    "restore-position": "restore-position",
+    "penalty-point": "penalty-point",
+    "warning": "warning",
+    "no-action": "no-action",
+    "other": "other",
 }
 
 DICE_PROBLEM_TEXTS: dict[str, str] = {
@@ -198,7 +278,61 @@ def illegal_reason(language: str, prompt: Prompt) -> str:
     if not prompt.reason:
         return prompt.text
     d1, d2 = prompt.dice
-    return _(language, ILLEGAL_TEXTS[prompt.reason], d1=d1, d2=d2, **prompt.details)
+    msgid = ILLEGAL_TEXTS[prompt.reason]
+    if prompt.details.get("die") in AN_NUMBERS:
+        msgid = AN_TEXTS.get(prompt.reason, msgid)
+    return _(language, msgid, d1=d1, d2=d2, **prompt.details)
+
+
+def notice_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """A referee notice written from its subject and params, names and words in ``language``;
+    the referee's own text when the screen has no sentence for it."""
+    variant = prompt.params.get(NOTICE_VARIANTS.get(prompt.subject, ""))
+    msgid = NOTICE_TEXTS.get((prompt.subject, variant))
+    if msgid is not None:
+        try:
+            return _(language, msgid, **param_fields(language, prompt.params, players))
+        except KeyError:  # a snapshot whose params lack a fact its sentence names
+            pass
+    return sentence(prompt.text)
+
+
+def verdict_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
+    """The verdict a ruling notice rests on (its ``params.verdict``), else its verdict sentence.
+    The parser keeps the code in rulings only (MSO 1.5, JBL 1.9)."""
+    code = prompt.params.get("verdict")
+    if not isinstance(code, str) or code not in VERDICT_TEXTS:
+        return prompt.verdict
+    return _(language, VERDICT_TEXTS[code], **param_fields(language, prompt.params, players))
+
+
+def param_fields(
+    language: str, params: Mapping[str, Param], players: Sequence[PlayerView]
+) -> dict[str, object]:
+    """A notice's params as the fields of its sentence: players as their names, a result
+    kind, a director's decision and the cube's faces in ``language``, a note in brackets."""
+    fields: dict[str, object] = dict(params)
+    for key in PLAYER_PARAMS:
+        side = params.get(key)
+        if isinstance(side, int):
+            fields[key] = players[side].name
+    kind = params.get("kind")
+    if isinstance(kind, str) and kind in RESULT_WORDS:
+        fields["kind"] = tr(language, RESULT_WORDS[kind])
+    decision = params.get("decision")
+    if isinstance(decision, str) and decision in DIRECTOR_DECISIONS:
+        fields["decision"] = tr(language, DIRECTOR_DECISIONS[decision])
+    if "note" in params:
+        fields["note"] = f" ({params['note']})" if params["note"] else ""
+    faces = params.get("faces")
+    if isinstance(faces, str):
+        *first, last = faces.split("/")
+        fields["faces"] = (
+            _(language, "{first} or {second}", first=", ".join(first), second=last)
+            if first
+            else last
+        )
+    return fields
 
 
 def prompt_title(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
@@ -216,7 +350,7 @@ def prompt_title(language: str, prompt: Prompt, players: Sequence[PlayerView]) -
         return _(language, PAUSE_TEXTS[prompt.reason])
     if prompt.kind == "ruling":
         return sentence(ruling_text(language, prompt, players))
-    return sentence(prompt.text)
+    return notice_text(language, prompt, players)
 
 
 def prompt_body(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
@@ -231,13 +365,13 @@ def prompt_body(language: str, prompt: Prompt, players: Sequence[PlayerView]) ->
             return _(language, "Set up the checkers as drawn ({rule})", rule=prompt.rule)
         return _(language, "Set up the checkers as drawn")
     if prompt.kind in ("ruling", "notice"):
-        return gin_text(language, prompt)
+        return gin_text(language, prompt, players)
     return ""
 
 
 def decider_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
     """Who must answer: ``to``, or the opponent of ``side`` (illegal move, cube offered)."""
-    if prompt.to is not None:
+    if prompt.to is not None and prompt.choices:
         return _(language, "{name}, your decision:", name=players[prompt.to].name)
     if prompt.side is None or prompt.kind not in ("illegal_move", "cube_offered"):
         return ""
@@ -256,14 +390,15 @@ def ruling_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) ->
     return text
 
 
-def gin_text(language: str, prompt: Prompt) -> str:
+def gin_text(language: str, prompt: Prompt, players: Sequence[PlayerView]) -> str:
     """The gin verdict of a ruling (parsed only for rulings: MSO 1.5, JBL 1.9)."""
     parts = [
         _(language, GIN_TEXTS[key], verdict=tr(language, GIN_VERDICTS[verdict]))
         for key, verdict in prompt.gin.items()
     ]
-    if prompt.verdict:
-        parts.append(prompt.verdict)
+    verdict = verdict_text(language, prompt, players)
+    if verdict:
+        parts.append(verdict)
     return "   ".join(parts)
 
 

@@ -31,6 +31,8 @@ class ExpiryRuling:
     ``penalty_points`` go to the opponent and ``reset_reserve_ms`` to the expired clock (MSO-clock
     5.1); ``match_lost`` / ``match_won_on_gin`` end the match (BIBA "Time Expiration", GA "Time
     Control", JBL 4.3.3); ``gin_verdict_needed``: the gin question must be answered first.
+    ``gin``: the gin verdict the ruling rests on (None: none asked); ``most_points``: what this
+    game could give the expired player at most, when that cannot win the match.
     """
 
     outcome: ExpiryOutcome
@@ -39,6 +41,8 @@ class ExpiryRuling:
     reset_reserve_ms: int
     rule: str
     detail: str
+    gin: bool | None = None
+    most_points: int = 0
 
 
 @dataclass(frozen=True)
@@ -103,13 +107,14 @@ def rule_on_expiry(
     best = cube_value * (3 if expiry.gin_gammons_count else 1)
     if match.away(expired) > best:
         detail = f"needs {match.away(expired)} points; this game gives at most {best}"
-        return ExpiryRuling("match_lost", expired, 0, 0, rule, detail)
+        return ExpiryRuling("match_lost", expired, 0, 0, rule, detail, most_points=best)
     if gin_wins_match is None:
         detail = "a result of this game could win the match: is it a gin win of the match?"
         return ExpiryRuling("gin_verdict_needed", expired, 0, 0, rule, detail)
     if gin_wins_match:
-        return ExpiryRuling("match_won_on_gin", expired, 0, 0, rule, "gin win of the match")
-    return ExpiryRuling("match_lost", expired, 0, 0, rule, "no gin win of the match")
+        won = "gin win of the match"
+        return ExpiryRuling("match_won_on_gin", expired, 0, 0, rule, won, gin=True)
+    return ExpiryRuling("match_lost", expired, 0, 0, rule, "no gin win of the match", gin=False)
 
 
 def apply_expiry(match: Match, rules: RuleSet, ruling: ExpiryRuling) -> Match:

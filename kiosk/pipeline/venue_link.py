@@ -297,7 +297,7 @@ class VenueLink:
         self._result_sent = False
         self._last_status: dict[str, Any] | None = None
         self._last_status_ms = -STATUS_EVERY_MS
-        self._notice: tuple[str, int] | None = None  # text, shown until (match time)
+        self._notice: tuple[JsonDict, int] | None = None  # prompt, shown until (match time)
 
     @property
     def publisher(self) -> KioskPublisher:
@@ -394,10 +394,7 @@ class VenueLink:
     def _apply_ruling(self, match: MonitoredMatch, ruling: Ruling, t_ms: int) -> None:
         prefix = f"{self._match_key}-"
         number = ruling.incident_id.removeprefix(prefix)
-        text = f"Director's ruling on incident {number}: {ruling.decision}"
-        if ruling.note:
-            text += f" ({ruling.note})"
-        self._notice = (text, t_ms + RULING_SHOWN_MS)
+        self._notice = (ruling_notice(number, ruling), t_ms + RULING_SHOWN_MS)
         if not ruling.incident_id.startswith(prefix) or not number.isdigit():
             LOG.warning("venue: ruling on %s, not an incident of this match", ruling.incident_id)
             return
@@ -431,14 +428,14 @@ class VenueLink:
         something (a prompt with choices, or a ruling that may carry a gin verdict)."""
         if self._notice is None:
             return table
-        text, until = self._notice
+        notice, until = self._notice
         if t_ms >= until:
             self._notice = None
             return table
         prompt = table.get("prompt")
         if isinstance(prompt, dict) and not _informative(prompt):
             return table
-        return {**table, "prompt": {"kind": "notice", "text": text}}
+        return {**table, "prompt": notice}
 
     # -- the director (paho's network thread) --------------------------------------------
 
@@ -495,6 +492,16 @@ class VenueLink:
             fields.update(play_seen=None, legal_plays=[], seen_position_id=None)
             fields["note"] = (incident.detail + seen)[:500]
             self._publisher.publish_incident(**fields)
+
+
+def ruling_notice(number: str, ruling: Ruling) -> JsonDict:
+    """The director's ruling as the table's notice: the screen writes it in its language from
+    the params (kiosk.app.texts); ``text`` is the English."""
+    text = f"Director's ruling on incident {number}: {ruling.decision}"
+    if ruling.note:
+        text += f" ({ruling.note})"
+    params = {"incident": number, "decision": ruling.decision, "note": ruling.note}
+    return {"kind": "notice", "subject": "director_ruling", "params": params, "text": text}
 
 
 def _informative(prompt: dict[Any, Any]) -> bool:

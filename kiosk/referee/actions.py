@@ -146,7 +146,7 @@ def _offer_end(ctx: Context, player: Player, touch: Touch) -> None:
             prompt=Prompt(
                 "concession_ruling",
                 "the director rules on the offered end of game",
-                params=(("outcome", "director"),),
+                params=(("player", player), ("outcome", "gin_verdict_needed")),
             ),
         )
         ctx.set(gin=GinPending("concession", player, number))
@@ -166,7 +166,13 @@ def _show_offer(ctx: Context, offer: EndOffer) -> None:
             opponent(offer.by),
             choices,
             verdict=verdict,
-            params=(("player", offer.by), ("kind", offer.kind), ("claim", offer.claim)),
+            params=(
+                ("player", offer.by),
+                ("kind", offer.kind),
+                ("claim", offer.claim),
+                ("verdict", "certain_loss" if offer.must_accept else None),
+                ("loser", loser),
+            ),
         )
     )
 
@@ -206,7 +212,11 @@ def _apply_rejection(
             text,
             None,
             verdict=verdict,
-            params=(("player", rejecter), ("outcome", ruling.outcome)),
+            params=(
+                ("player", rejecter),
+                ("outcome", ruling.outcome),
+                ("verdict", "outcome_certain" if verdict else None),
+            ),
         ),
     )
     if ruling.outcome == "outcome_stands":

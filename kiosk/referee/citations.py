@@ -41,6 +41,12 @@ _TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+def reference(citation: str) -> str:
+    """A citation without its wording, e.g. ``JBL 4.3.3`` (for the players' screen, whose own
+    sentence is in the table's language)."""
+    return citation.split(":", 1)[0]
+
+
 def cite(rules: RuleSet, topic: str) -> str:
     """The rule of ``rules`` for ``topic`` (falls back to the common rules of play)."""
     return _TEXTS[topic].get(rules.name, f"{_COMMON} (no {rules.name.upper()} rule stated)")

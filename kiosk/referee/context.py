@@ -25,6 +25,7 @@ from kiosk.match import (
 from kiosk.match.players import Player, opponent
 from kiosk.match.state import GameEnd, MatchEnd
 from kiosk.referee.board import Sides, as_played, position_of
+from kiosk.referee.citations import reference
 from kiosk.referee.events import Args
 from kiosk.referee.gin import GinJudge, GinQuestion, GinUnavailableError
 from kiosk.referee.incidents import Incident, IncidentKind, Prompt
@@ -40,6 +41,23 @@ from kiosk.rules import position_id
 from kiosk.rulesets import CentreReason, RuleSet
 
 _POINTS: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+def _score(match: Match) -> str:
+    """The score as ``"3-5"`` (player 0's points first)."""
+    return f"{match.score[0]}-{match.score[1]}"
+
+
+def _expiry_verdict(ruling: ExpiryRuling) -> str | None:
+    """What a ruling on a time expiry rests on, as a code for the screen (MSO 1.5, JBL 1.9: a
+    gin verdict may be shown in this ruling only): ``gin_win``, ``no_gin_win``, or
+    ``out_of_reach`` (no result of this game wins the match); None for penalty points."""
+    if ruling.outcome == "match_won_on_gin":
+        return "gin_win"
+    if ruling.outcome != "match_lost":
+        return None
+    return "no_gin_win" if ruling.gin is False else "out_of_reach"
+
 
 _ENDINGS: dict[MatchEnd, str] = {
     "score": "{score}",
@@ -173,8 +191,9 @@ class Context:
         self.record("flag_fell", incident.rule or "kiosk.clock", incident.detail, player=side)
         self.set(flag=side)
         if self.rules.clock.expiry.needs_claim:
-            text = f"player {side}'s time is up ({self.rules.rule('clock.expiry.needs_claim')})"
-            params: Args = (("player", side),)
+            rule = reference(self.rules.rule("clock.expiry.needs_claim"))
+            text = f"player {side}'s time is up ({rule})"
+            params: Args = (("player", side), ("rule", rule))
             self.show(Prompt("claim_time", text, opponent(side), ("claim_time",), params=params))
             return
         self.rule_expiry(side, None)
@@ -248,6 +267,7 @@ class Context:
             )
             self.set(gin=GinPending("expiry", side, number), flag=side)
             return
+        away = self.match.away(side)
         match = apply_expiry(self.match, self.rules, ruling)
         self.set(match=match, flag=None, gin=None)
         text = f"player {side}'s time expired: {ruling.outcome.replace('_', ' ')}"
@@ -265,6 +285,9 @@ class Context:
                     ("player", side),
                     ("outcome", ruling.outcome),
                     ("points", ruling.penalty_points),
+                    ("verdict", _expiry_verdict(ruling)),
+                    ("away", away),
+                    ("most", ruling.most_points),
                 ),
             ),
         )
@@ -292,7 +315,7 @@ class Context:
         self.log(winner, "win", value=result.points)
         self.set(match=match, logs=(*self.state.logs, self.game.log))
         self.set_game(offer=None, illegal=None, pending=None, premature=None)
-        score = f"{match.score[0]}-{match.score[1]}"
+        score = _score(match)
         text = f"player {winner} wins a {kind} ({result.points} point(s)); score {score}"
         self.record(
             "game_won",
@@ -302,7 +325,12 @@ class Context:
             prompt=Prompt(
                 "game_over",
                 text,
-                params=(("player", winner), ("kind", kind), ("points", result.points)),
+                params=(
+                    ("player", winner),
+                    ("kind", kind),
+                    ("points", result.points),
+                    ("score", score),
+                ),
             ),
         )
         self.centre("end_of_game")
@@ -318,15 +346,19 @@ class Context:
         match = self.match
         winner = match.winner
         assert winner is not None
-        text = f"player {winner} wins the match {_ENDINGS[match.ended_by or 'score']}".format(
-            loser=opponent(winner), score=f"{match.score[0]}-{match.score[1]}"
-        )
+        ending = match.ended_by or "score"
+        loser, score = opponent(winner), _score(match)
+        text = f"player {winner} wins the match {_ENDINGS[ending]}".format(loser=loser, score=score)
         self.record(
             "match_won",
             rule or f"match ended by {match.ended_by}",
             text,
             player=winner,
-            prompt=Prompt("match_over", text, params=(("player", winner),)),
+            prompt=Prompt(
+                "match_over",
+                text,
+                params=(("player", winner), ("ending", ending), ("loser", loser), ("score", score)),
+            ),
         )
         if self.state.clock is not None and self.state.clock.running is not None:
             self.centre("end_of_game")

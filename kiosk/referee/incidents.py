@@ -130,9 +130,12 @@ class Prompt:
 
     ``correct_position_id``/``seen_position_id`` (player ``on_roll``'s view) let the UI draw the
     correct setup or the play seen. ``verdict`` is a gin verdict, shown only when ruling on an
-    offered end of game or a time expiry (MSO 1.5, JBL 1.9). ``text`` is English; ``params``
-    carry the same facts as values (``player``, ``dice``, ``value``, ``kind``, ``reason``,
-    ``cause``...) for the screen's own wording in any language.
+    offered end of game or a time expiry (MSO 1.5, JBL 1.9). ``text`` is English, for the
+    journal and the director; ``params`` carry every fact of it as values (``player``,
+    ``loser``, ``dice``, ``value``, ``points``, ``score``, ``kind``, ``reason``, ``cause``,
+    ``outcome``, ``ending``, ``rule``...; ``verdict``: a code for what a ruling rests on), from
+    which the players' screen writes its own sentence per kind in the table's language
+    (kiosk.app.texts).
     """
 
     kind: PromptKind

@@ -105,6 +105,7 @@ def _check_between_turns(ctx: Context, report: bool) -> None:
             "checkers moved out of turn: put them back",
             None,
             on_roll=on_roll,
+            params=(("cause", "out_of_turn"),),
             seen_position_id=seen_id,
             correct_position_id=correct_id,
         ),
@@ -150,7 +151,11 @@ def settle(ctx: Context, final: bool = False) -> None:
                 LEGAL_PLAY,
                 f"the board cannot be judged: {problem}",
                 player=pending.mover,
-                prompt=Prompt("ambiguous_reading", "the kiosk cannot read the board clearly"),
+                prompt=Prompt(
+                    "ambiguous_reading",
+                    "the kiosk cannot read the board clearly",
+                    params=(("cause", "unreadable"),),
+                ),
             )
             ctx.set_game(pending=_noted(pending, number))
         return
@@ -197,7 +202,9 @@ def settle(ctx: Context, final: bool = False) -> None:
                 f"{len(plays)} legal plays fit the reading: a clearer view is needed",
                 player=pending.mover,
                 prompt=Prompt(
-                    "ambiguous_reading", "the kiosk cannot tell the play: clear the view"
+                    "ambiguous_reading",
+                    "the kiosk cannot tell the play: clear the view",
+                    params=(("cause", "several_plays"),),
                 ),
                 dice=dice,
                 legal_plays=plays,
@@ -331,7 +338,9 @@ def _dice_lifted(ctx: Context) -> None:
 
 @dataclass(frozen=True)
 class RollProblem:
-    """Why dice do not count: ``cause`` is ``unreadable``, ``cocked`` or ``zone``."""
+    """Why dice do not count: ``cause`` is ``unreadable``, ``cocked``, or where the dice should
+    have landed and did not: ``right_of_bar``, ``own_home`` (the roller's home board) or
+    ``board`` (a die off the board at the opening roll)."""
 
     kind: IncidentKind
     rule: str
@@ -352,16 +361,16 @@ def _roll_problem(ctx: Context, roller: Player, dice: tuple[DieSeen, ...]) -> Ro
     config = ctx.state.config
     if rules.play.valid_roll_zone == "right_of_bar":
         allowed = {"right-half" if config.player_row(roller) == "bottom" else "left-half"}
-        where = "to the right of the bar"
+        where, cause = "to the right of the bar", "right_of_bar"
     else:
         home: Zone = "right-half" if config.home_on_right() else "left-half"
         allowed = {home}
-        where = "in the roller's own home board"
+        where, cause = "in the roller's own home board", "own_home"
         if rules.play.other_half_with_permission and ctx.game.other_half[roller]:
             allowed = {"right-half", "left-half"}
     if any(die.zone not in allowed for die in dice):
         text = f"the dice must land flat {where}"
-        return RollProblem("invalid_roll", rules.rule("play.valid_roll_zone"), text, "zone")
+        return RollProblem("invalid_roll", rules.rule("play.valid_roll_zone"), text, cause)
     return None
 
 
@@ -401,7 +410,7 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
                 "invalid_roll",
                 ctx.rules.rule("play.valid_roll_zone"),
                 "a die is off the board",
-                "zone",
+                "board",
             )
         )
     if problem is not None:
@@ -410,7 +419,7 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     first, second = _values(dice)
     if first == second:
         text = f"equal opening dice ({first}): roll again"
-        ctx.show(Prompt("roll_again", text, params=(("cause", "equal"),)))
+        ctx.show(Prompt("roll_again", text, params=(("cause", "equal"), ("value", first))))
         return
     ctx.clear(*_ROLL_PROMPTS)
     _check_setup(ctx)
@@ -461,7 +470,8 @@ def _check_setup(ctx: Context) -> None:
     if cube is not None and game.cube.available:
         wrong_face = cube.face is not None and not start_face_ok(ctx.rules, cube.face)
         if wrong_face or cube.place not in (None, "centre"):
-            faces = " or ".join(str(face) for face in ctx.rules.cube.start_faces)
+            start_faces = ctx.rules.cube.start_faces
+            faces = " or ".join(str(face) for face in start_faces)
             ctx.record(
                 "cube_start_wrong",
                 ctx.rules.rule("cube.start_faces"),
@@ -469,7 +479,7 @@ def _check_setup(ctx: Context) -> None:
                 prompt=Prompt(
                     "setup_error",
                     f"centre the cube showing {faces}",
-                    params=(("cause", "cube"), ("faces", faces)),
+                    params=(("cause", "cube"), ("faces", "/".join(map(str, start_faces)))),
                 ),
             )
     ranges = reading_ranges(reading, config)

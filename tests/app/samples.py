@@ -92,7 +92,7 @@ ILLEGAL_MOVE: dict[str, Any] = {
     "side": 0,
     "dice": [5, 2],
     "play_seen": "13/7 6/4",
-    "reason": {"code": "die_not_rolled", "die": 6},
+    "reason": {"code": "wrong_number", "die": 6},
     "board": board({**MIDGAME, 13: ("dark", 3), 7: ("dark", 3), 6: ("dark", 3), 4: ("dark", 3)}),
     "moves": [[13, 7], [6, 4]],
 }

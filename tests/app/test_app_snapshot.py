@@ -95,7 +95,7 @@ def test_illegal_move_prompt() -> None:
     assert prompt.kind == "illegal_move"
     assert prompt.side == 0
     assert prompt.dice == (5, 2)
-    assert prompt.reason == "die_not_rolled"
+    assert prompt.reason == "wrong_number"
     assert prompt.details == {"die": 6}
     assert prompt.moves == ((13, 7), (6, 4))
     assert prompt.board is not None
@@ -104,7 +104,7 @@ def test_illegal_move_prompt() -> None:
 def test_illegal_move_reason_needs_its_detail() -> None:
     data = copy.deepcopy(samples.ILLEGAL_MOVE)
     del data["reason"]["die"]
-    with pytest.raises(SnapshotError, match=r"prompt\.reason\.die: missing for die_not_rolled"):
+    with pytest.raises(SnapshotError, match=r"prompt\.reason\.die: missing for wrong_number"):
         parse_prompt(data, "prompt")
 
 

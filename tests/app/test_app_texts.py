@@ -124,6 +124,11 @@ def _used_msgids() -> set[str]:
         found.update(call.findall(path.read_text(encoding="utf-8")))
     for table in (
         texts.ILLEGAL_TEXTS,
+        texts.AN_TEXTS,
+        texts.NOTICE_TEXTS,
+        texts.VERDICT_TEXTS,
+        texts.RESULT_WORDS,
+        texts.DIRECTOR_DECISIONS,
         texts.DICE_PROBLEM_TEXTS,
         texts.PAUSE_TEXTS,
         texts.DECISION_TEXTS,

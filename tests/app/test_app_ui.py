@@ -18,6 +18,7 @@ from kiosk.app.actions import ActionKind, DirectorAction, DirectorActionKind, Pl
 from kiosk.app.compose import build_screens
 from kiosk.app.model import DirectorModel, TableModel, apply_director_snapshot, apply_snapshot
 from tests.app import samples
+from tests.app.referee_prompts import Shown, shown_prompts
 
 SCREEN = (800, 480)
 # MSO 1.5, JBL 1.9: words of aids that must never reach the players' screen in normal play.
@@ -271,6 +272,43 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
         texts = self.texts()
         assert "Time expired: Aiko loses the game" in texts
         assert any("Win: certain" in t for t in texts)
+
+    def show_referee_prompt(self, kind: str, param: str | None = None) -> Shown:
+        """The table as the referee left it when it first showed ``kind`` (with ``param``)."""
+        shown = next(
+            s
+            for s in shown_prompts()
+            if s.prompt.kind == kind and (param is None or s.prompt.param(param) is not None)
+        )
+        apply_snapshot(self.table, shown.snapshot)
+        self.advance_frames(3)
+        return shown
+
+    def test_referee_notices_read_in_japanese(self) -> None:
+        self.table.language = "ja"
+        shown = self.show_referee_prompt("premature_roll_choice")
+        texts = self.texts()
+        assert "Ben が早すぎるロールをしました: このロールを認めますか?" in texts
+        assert "Aiko さん、選んでください:" in texts
+        self.shoot("notice_premature_roll_ja")
+        self.tap(self.button("振り直しを求める"))
+        assert self.actions == [
+            PlayerAction(ActionKind.PREMATURE_ROLL_REROLL, shown.seating.side(0))
+        ]
+        self.wait_until_only_the_screens_are_shown()
+        self.show_referee_prompt("concession_offered", "verdict")
+        texts = self.texts()
+        assert "Ben がギャモン勝ちを申告しました" in texts
+        assert "確定: Aiko のギャモン負け" in texts  # a ruling on an offered end (JBL 1.9)
+        self.shoot("notice_claim_ruling_ja")
+        self.show_referee_prompt("game_over")
+        assert any(t.startswith("Ben のギャモン勝ち") for t in self.texts())
+        self.shoot("notice_game_over_ja")
+        self.show_referee_prompt("setup_choice")
+        assert "足りないチェッカーをバーへ" in self.texts()
+        self.shoot("notice_setup_choice_ja")
+        self.show_referee_prompt("match_over", "loser")
+        self.shoot("notice_match_over_ja")
 
     # the director's view -------------------------------------------------------------------
 

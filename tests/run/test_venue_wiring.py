@@ -206,6 +206,9 @@ def test_the_kiosk_publishes_takes_rulings_and_survives_a_broker_outage(
         assert prompt["kind"] == "notice"
         assert "warning" in str(prompt["text"])
         assert "wait for the roll" in str(prompt["text"])
+        assert prompt["subject"] == "director_ruling"  # written in the table's language
+        note = "wait for the roll"
+        assert prompt["params"] == {"incident": number, "decision": "warning", "note": note}
 
         def acked() -> bool:
             summary = next(i for i in service.room.incidents() if i["incident_id"] == press)
