@@ -185,12 +185,10 @@ class MotionConfig:
     # than this share of the board's pixels changed between two frames.
     changed_level: float = 18.0
     max_changed_share: float = 0.004
-    # A hand or arm: a skin-coloured region (YCrCb bounds) touching the frame's edge, covering at
-    # least this share of the board, and at most this share of the frame (not the table).
-    skin_cr: tuple[int, int] = (135, 180)
-    skin_cb: tuple[int, int] = (85, 135)
-    min_hand_share: float = 0.01
-    max_hand_share: float = 0.3
+    # A hand or arm: cells the hand segmenter gives at least this probability, covering at least
+    # this share of the board (chosen on held-back tuning frames, see train_hands).
+    hand_probability: float = 0.5
+    min_hand_share: float = 0.005
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from vision.render.scene import Hand
 Image = npt.NDArray[np.uint8]
 
 
-def _hand_mask(hand: Hand, height: int, width: int) -> npt.NDArray[np.uint8]:
+def hand_mask(hand: Hand, height: int, width: int) -> npt.NDArray[np.uint8]:
+    """Where ``hand`` covers a ``width`` x ``height`` frame: 255 on it (motion-blurred)."""
     mask = np.zeros((height, width), np.uint8)
     angle = math.radians(hand.direction_deg)
     ahead = np.array([math.cos(angle), math.sin(angle)])
@@ -69,7 +70,7 @@ def draw_hands(image: Image, hands: tuple[Hand, ...], shadow_px: tuple[float, fl
     """Draw each hand over ``image``; its shadow falls ``shadow_px`` away (pixels per size)."""
     height, width = image.shape[:2]
     for hand in hands:
-        mask = _hand_mask(hand, height, width)
+        mask = hand_mask(hand, height, width)
         shift = np.array(
             [[1, 0, shadow_px[0] * hand.size], [0, 1, shadow_px[1] * hand.size]], np.float32
         )

@@ -406,7 +406,8 @@ def _cube(
     )
 
 
-def _hand(rng: np.random.Generator, camera: Camera, geometry: Geometry) -> Hand:
+def sample_hand(rng: np.random.Generator, camera: Camera, geometry: Geometry) -> Hand:
+    """A hand reaching in over the playing surface (palm on it), of a random skin and spread."""
     corners = camera.project(geometry.corners())
     weights = rng.dirichlet(np.ones(4))
     palm = weights @ corners
@@ -560,7 +561,7 @@ def _sample_once(
     solids += _dice(rng, placer, checkers, tags, fixed_dice)
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
-        hands = (_hand(rng, camera, geometry),)
+        hands = (sample_hand(rng, camera, geometry),)
         tags.add("hand")
     if not board:
         tags = {t for t in tags if not t.startswith(("theme-", "stack-"))} | {"no-board"}
