@@ -71,22 +71,18 @@ def crop_spans(view: BoardView, config: CheckerConfig) -> list[tuple[float, floa
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
     """The 13 crops of a canonical board image (``vision.board.rectify``), side by side: a
-    ``crop_height`` x ``13 * crop_width`` BGR image. The board is first shrunk to the crops'
-    height (area averaging, no aliasing), then each crop resampled across."""
+    ``crop_height`` x ``13 * crop_width`` BGR image. The board is first halved (Gaussian
+    pyramid: smoothed, little aliasing), then every crop resampled from it in one remap."""
     height, width = config.crop_height, config.crop_width
-    scale = height / view.height
-    small = cv2.resize(
-        rectified_bgr,
-        (max(1, round(rectified_bgr.shape[1] * scale)), height),
-        interpolation=cv2.INTER_AREA,
-    )
+    small = cv2.pyrDown(rectified_bgr)
     sx = small.shape[1] / rectified_bgr.shape[1]
+    sy = small.shape[0] / rectified_bgr.shape[0]
     map_x = np.empty((height, CROPS * width), np.float32)
     for index, (left, right) in enumerate(crop_spans(view, config)):
         xs = left + (np.arange(width, dtype=np.float32) + 0.5) * (right - left) / width
         map_x[:, index * width : (index + 1) * width] = xs[None, :] * sx - 0.5
-    rows = np.arange(height, dtype=np.float32)[:, None]
-    map_y = np.repeat(rows, CROPS * width, axis=1).astype(np.float32)
+    ys = (np.arange(height, dtype=np.float32) + 0.5) * view.height / height * sy - 0.5
+    map_y = np.repeat(ys[:, None], CROPS * width, axis=1)
     return np.asarray(
         cv2.remap(small, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
         np.uint8,
@@ -170,20 +166,22 @@ def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> np
 
 
 def edge_colours(crops: Image, config: CheckerConfig) -> npt.NDArray[np.float64]:
-    """Mean Lab colour (24 x 3, point 1 first) of the middle of the checker nearest each point's
-    edge (where a point's first checker lies), from ``column_crops``."""
-    lab = cv2.cvtColor(crops, cv2.COLOR_BGR2LAB).astype(np.float64)
+    """Lab colour (24 x 3, point 1 first) of the middle of the checker nearest each point's
+    edge (where a point's first checker lies), from ``column_crops``: the mean BGR over a disc's
+    square, in Lab."""
     height, width = config.crop_height, config.crop_width
     radius = max(1, round(width / config.across_share * config.colour_disc_share / 2))
     centre = round(height * config.first_checker_share)
-    colours = np.zeros((24, 3))
+    means = np.zeros((1, 24, 3), np.float32)
     for column in range(COLUMNS):
         middle = column * width + width // 2
         for half, point in enumerate(column_points(column)):
             row = centre if half == 0 else height - 1 - centre
-            disc = lab[row - radius : row + radius + 1, middle - radius : middle + radius + 1]
-            colours[point - 1] = disc.reshape(-1, 3).mean(axis=0)
-    return colours
+            disc = crops[row - radius : row + radius + 1, middle - radius : middle + radius + 1]
+            means[0, point - 1] = disc.reshape(-1, 3).mean(axis=0) / 255.0
+    lab = cv2.cvtColor(means, cv2.COLOR_BGR2LAB)[0]
+    # float Lab (L 0..100, a and b about -128..127) on the 8-bit scale of vision.config
+    return np.asarray(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), np.float64)
 
 
 @dataclass(frozen=True)
@@ -201,13 +199,16 @@ class _Half:
 
 def _decode_half(reading: HalfReading, config: CheckerConfig) -> _Half:
     best = int(np.argmax(reading.count))
+    sure = float(reading.count[best]) >= config.min_count_probability
     plausible = np.nonzero(reading.count >= config.min_range_probability)[0]
-    low, high = min(best, int(plausible.min())), max(best, int(plausible.max()))
+    low, high = (
+        (best, best) if sure else (min(best, int(plausible.min())), max(best, int(plausible.max())))
+    )
     return _Half(
         best=best,
         low=low,
         high=high,
-        sure=float(reading.count[best]) >= config.min_count_probability and low == high,
+        sure=sure,
         hidden=reading.hidden >= config.min_hidden_probability and high > 0,
         light=reading.light,
     )
@@ -274,12 +275,14 @@ def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) 
         if colour is None:
             points.append(PointCount(point, None, 0, 0, 0))
             continue
-        # checkers hidden here can only be ones of this colour not seen elsewhere
-        room = CHECKERS_PER_SIDE - (seen[colour] - half.low)
+        # a side has 15 checkers: no more can lie here than it has not shown elsewhere
+        room = max(half.low, CHECKERS_PER_SIDE - (seen[colour] - half.low))
+        high = min(half.high, room)
         if half.hidden and room > half.high:
             points.append(PointCount(point, colour, None, half.low, room))
-        elif half.sure:
-            points.append(PointCount(point, colour, half.best, half.best, half.best))
+        elif half.sure or half.low == high:
+            count = half.low
+            points.append(PointCount(point, colour if count else None, count, count, count))
         else:
-            points.append(PointCount(point, colour, None, half.low, half.high))
+            points.append(PointCount(point, colour, None, half.low, high))
     return CheckerReading(tuple(points), bar)

@@ -5,7 +5,8 @@
 
 ``render`` draws rendered frames of tuning seeds (never the evaluation seeds of
 ``vision.render.dataset``) and caches their crops (``vision.checkers.column_crops``) and labels
-under ``--data`` (default ``/tmp/checkers-data``), in chunks of ``CHUNK`` frames. Each frame is
+under ``--data`` (default ``/tmp/checkers-data``), in chunks of ``CHUNK`` frames; from seed
+``STACKED_FIRST`` on, the frames show positions with tall stacks. Each frame is
 cut twice, as the reader meets boards: with the labelled corners jittered by up to
 ``CORNER_JITTER_PX`` and (1) the scene's true bar jittered by up to ``BAR_JITTER_SHARE`` of the
 surface's width per edge, (2) the bar ``vision.board.find_bar`` finds there. Frames with a hand
@@ -40,12 +41,14 @@ from vision.checkers import (
     split_crops,
 )
 from vision.config import CheckerConfig, ReadConfig
-from vision.labels import COLORS
+from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
 from vision.render import render_scene, scene_for_seed
-from vision.render.scene import Scene
+from vision.render.positions import Position
+from vision.render.scene import Scene, sample_scene
 from vision.training.export import export_onnx
 
 CHUNK = 100
+STACKED_FIRST = 400_000  # training seeds from here on show tall stacks (``stacked_position``)
 CORNER_JITTER_PX = 3.0
 BAR_JITTER_SHARE = 0.006
 DEFAULT_DATA = Path("/tmp/checkers-data")
@@ -72,6 +75,34 @@ def crop_labels(scene: Scene) -> Labels:
     return labels
 
 
+def stacked_position(rng: np.random.Generator) -> Position:
+    """A position with tall stacks (rare in ``vision.render.positions.random_position``, where
+    most counting errors are): each side's checkers on one to four points, some on the bar or
+    borne off."""
+    points: list[tuple[Color | None, int]] = [(None, 0)] * POINTS
+    bar, off = [0, 0], [0, 0]
+    for side in rng.permutation(2):
+        off[side] = int(rng.integers(1, 6)) if rng.random() < 0.3 else 0
+        bar[side] = int(rng.integers(1, 4)) if rng.random() < 0.3 else 0
+        on_points = CHECKERS_PER_SIDE - off[side] - bar[side]
+        free = [i for i in range(POINTS) if points[i][0] is None]
+        spots = int(rng.integers(1, 5))
+        chosen = rng.choice(free, size=spots, replace=False)
+        counts = 1 + rng.multinomial(on_points - spots, rng.dirichlet(np.ones(spots)))
+        for index, count in zip(chosen, counts, strict=True):
+            points[int(index)] = (COLORS[int(side)], int(count))
+    return Position(points=tuple(points), bar=(bar[0], bar[1]), off=(off[0], off[1]))
+
+
+def training_scene(seed: int) -> Scene:
+    """The scene of a training seed: the renderer's own from ``STACKED_FIRST`` down, one
+    showing ``stacked_position`` (else drawn alike) from there up."""
+    if seed < STACKED_FIRST:
+        return scene_for_seed(seed)
+    position = stacked_position(np.random.default_rng([seed, 1]))
+    return sample_scene(np.random.default_rng(seed), position=position)
+
+
 def _jittered(corners: Corners, rng: np.random.Generator) -> Corners:
     moved = np.asarray(corners) + rng.uniform(-CORNER_JITTER_PX, CORNER_JITTER_PX, (4, 2))
     return order_corners(moved)
@@ -83,7 +114,7 @@ def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     rng = np.random.default_rng(first)
     crops, labels, bar_errors, seeds = [], [], [], []
     for seed in range(first, first + CHUNK):
-        scene = scene_for_seed(seed)
+        scene = training_scene(seed)
         image, label = render_scene(scene)
         if not label.board.found or label.board.corners is None or label.occluded:
             continue
