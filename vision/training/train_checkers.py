@@ -140,7 +140,7 @@ def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     )
 
 
-VALIDATION_FIRST = 200_000  # chunks from this seed on are held out
+VALIDATION = range(200_000, 300_000)  # chunks of these seeds are held out
 EPOCHS = 12
 BATCH = 256
 
@@ -192,7 +192,7 @@ def load_chunks(data: Path, validation: bool, config: CheckerConfig) -> tuple[Im
     """Crops (one per row, ``split_crops``) and labels (rows x 2 x 3) of the cached chunks."""
     crops, labels = [], []
     for path in sorted(data.glob("chunk-*.npz")):
-        if (int(path.stem.split("-")[1]) >= VALIDATION_FIRST) != validation:
+        if (int(path.stem.split("-")[1]) in VALIDATION) != validation:
             continue
         with np.load(path) as chunk:
             crops.append(split_crops(chunk["crops"], config))
