@@ -81,7 +81,8 @@ def test_net_gives_probabilities_for_each_crop() -> None:
 
 def test_checker_counts_with_known_corners() -> None:
     """Points right (count, or an honest range over hidden checkers), with the labelled
-    corners and the bar found by ``vision.board.find_bar``; never a confident wrong count."""
+    corners and the bar found by ``vision.board.find_bar``. Measured on seeds 0..23 (24 boards,
+    576 points): 1 point wrong (a count given), 23 boards without an error."""
     config = ReadConfig()
     wrong = confident = total = exact = frames = 0
     for seed in SEEDS:
@@ -106,9 +107,9 @@ def test_checker_counts_with_known_corners() -> None:
         wrong += errors
         exact += errors == 0 and reading.bar == label.bar
     assert total == 24 * frames
-    assert wrong <= 2
+    assert wrong <= 1
     assert confident <= 1
-    assert exact >= frames - 4
+    assert exact >= frames - 2
 
 
 def test_two_colours_splits_light_from_dark() -> None:

@@ -15,6 +15,11 @@ over the board (labelled occluded) or without a board are skipped.
 ``train`` fits the net (PyTorch, one thread, fixed seeds) on every chunk but the validation
 seeds' and exports it with ``vision.training.export.export_onnx``; it prints per-half accuracy
 on the validation chunks.
+
+The shipped net: ``render --first 200000 --frames 200`` (validation), ``--first 100000 --frames
+2000`` and ``--first 400000 --frames 1600`` (tall stacks), then ``train --epochs 6`` (82,680
+crops, about 25 minutes on the shared machine). Validation halves: 99.35% of counts right,
+97% given at P >= 0.98 and 0.03% of those wrong; colour 99.9%; hidden 99.0%.
 """
 
 from __future__ import annotations
@@ -291,7 +296,7 @@ def train(data: Path, config: CheckerConfig, epochs: int) -> None:
             loss.backward()
             optimiser.step()
             schedule.step()
-            total += float(loss) * BATCH
+            total += float(loss.detach()) * BATCH
         print(
             f"epoch {epoch}: loss {total / len(x_fit):.4f}; {_accuracy(net, x_val, y_val)}",
             flush=True,
