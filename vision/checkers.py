@@ -1,42 +1,34 @@
-"""Checkers on the canonical (rectified) board: per point, on the bar; colours learnt per frame.
+"""Checkers on the canonical (rectified) board: per point and on the bar, with honest ranges.
 
 The canonical board (``vision.board.BoardView``) has the bar vertical; points hang from the top
-and bottom edges, six on each side of the bar. Each point is resampled into a *strip* running
-from its edge across the whole board, ``patch`` pixels per slot spacing (a checker's place along
-a point); the bar gives two strips from its middle outwards. A checker lies centred at a *place*
-of a strip: a whole slot from the edge (in the row along the point), or half a slot further (a
-checker on top, across two below, or a checker on the bar).
+and bottom edges, six columns either side of the bar. Column ``c`` (0 = leftmost) holds point
+``13 + c`` at the top and ``12 - c`` at the bottom; a row of more than five checkers overflows
+towards the middle and may pass it, so each column is cut over the surface's full height
+(``column_crops``), resampled to ``crop_height`` x ``crop_width`` pixels; the bar is a thirteenth
+crop, its upper half holding one colour's checkers and its lower half the other's.
 
-A small classifier (``SlotModel``, one hidden layer, trained on rendered frames by
-``vision.train_checkers``) tells from the patch around a place, and from its difference to the
-same place on the points of the same row and parity (the empty look of that place), whether a
-checker is centred there. The two rows of a column (top and bottom point) are then decoded
-together: the row lengths that best explain the classifier's answers along each point's strip,
-the two rows fitting along the column (more than five checkers overflow towards, or past, the
-middle).
+A small CNN (``vision/models/checkers.onnx``, trained by ``vision.training.train_checkers``)
+reads the 13 crops in one batch. For each half of a crop (the top point and the bottom point;
+the bar's upper and lower half) it gives the probabilities of 0..15 visible checkers, of the
+checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
 
-Colours: the middles of all checkers found are split into two clusters (2-means in Lab); the one
-with the higher lightness is ``light`` (no calibration position needed). Checkers stacked squarely
-on others are hidden: where a full row of five shows, none on top, and that colour has fewer than
-15 checkers in sight, ``count`` is None and ``min``/``max`` bound it (DESIGN.md section 4).
-Likewise over a full layer on top: a higher layer's checkers lie where the row's do.
-
-Boards differ in how many slot spacings their points' height holds: the strips are read at each
-of ``slot_candidates`` and the one whose rows explain the slot model's answers best is kept
-(``BoardView.slots`` fixes it for a located board).
+Decoding (``decode``): a count is given only where the net is sure (``min_count_probability``)
+and no checker may be hidden; otherwise ``count`` is None and ``min``/``max`` bound it: the
+visible counts the net finds plausible, and, over a possibly hidden stack, up to 15 minus the
+checkers of that colour seen elsewhere. Colours: the net's colour is checked against the board
+itself, the mean colours of the checkers nearest each point's edge split into two clusters
+(``two_colours``): "light" is the lighter of the two checker colours of this board.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
-from pathlib import Path
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import numpy.typing as npt
-from numpy.lib.stride_tricks import sliding_window_view
 
+from vision import nets
 from vision.board import BoardView
 from vision.config import CheckerConfig
 from vision.labels import CHECKERS_PER_SIDE, Color, PointCount, SideCounts
@@ -44,29 +36,13 @@ from vision.labels import CHECKERS_PER_SIDE, Color, PointCount, SideCounts
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
 
-ROW = 5  # checkers along a point before they overflow or go on top
-BAR_STRIPS = (25, 26)  # strip numbers of the bar: from its middle upwards, downwards
-MODEL_PATH = Path(__file__).with_name("checker_model.npz")
-
-
-def point_axis_x(view: BoardView, point: int) -> float:
-    """Canonical x of the axis of ``point`` (1..24, image-relative numbering)."""
-    column = 12 - point if point <= 12 else point - 13  # 0 = leftmost column
-    bar_left, bar_right = view.bar
-    if column < 6:
-        return (column + 0.5) * bar_left / 6
-    return bar_right + (column - 6 + 0.5) * (view.width - bar_right) / 6
-
-
-def slot_spacing(view: BoardView, config: CheckerConfig) -> float:
-    """Distance between the centres of neighbouring checkers along a point, canonical pixels."""
-    return view.height / config.height_in_slots
-
-
-def strip_places(view: BoardView, config: CheckerConfig) -> int:
-    """Number of places (half-slot steps) in a strip, from the edge across the whole board (a
-    long row may overflow past the middle; the bar's strips use their first half)."""
-    return int(view.height / (slot_spacing(view, config) / 2)) - 1
+NET = "checkers"  # vision/models/checkers.onnx
+COLUMNS = 12
+BAR_CROP = COLUMNS  # index of the bar's crop after the 12 columns
+CROPS = COLUMNS + 1
+COUNT_CLASSES = CHECKERS_PER_SIDE + 1  # 0..15 visible checkers per half
+# Net outputs per crop: count logits (2 halves x 16), light logits (2), hidden logits (2).
+OUTPUTS = ("count", "light", "hidden")
 
 
 def column_points(column: int) -> tuple[int, int]:
@@ -74,166 +50,98 @@ def column_points(column: int) -> tuple[int, int]:
     return 13 + column, 12 - column
 
 
-def _strip_start(view: BoardView, strip: int) -> tuple[float, float, float]:
-    """Where a strip starts (x, y) on the canonical board and which way it runs along y (+1
-    down, -1 up): points from their edge, the bar's strips from its middle."""
-    if strip in BAR_STRIPS:
-        x = (view.bar[0] + view.bar[1]) / 2
-        return x, view.height / 2, (-1.0 if strip == BAR_STRIPS[0] else 1.0)
-    x = point_axis_x(view, strip)
-    return (x, 0.0, 1.0) if strip >= 13 else (x, float(view.height), -1.0)
+def crop_spans(view: BoardView, config: CheckerConfig) -> list[tuple[float, float]]:
+    """Canonical x (left, right) of the 13 crops: the 12 columns, each ``across_share`` of a
+    point's pitch wide around its axis, then the bar, ``bar_share`` of its width."""
+    bar_left, bar_right = view.bar
+    spans = []
+    for column in range(COLUMNS):
+        if column < 6:
+            pitch = bar_left / 6
+            centre = (column + 0.5) * pitch
+        else:
+            pitch = (view.width - bar_right) / 6
+            centre = bar_right + (column - 6 + 0.5) * pitch
+        half = pitch * config.across_share / 2
+        spans.append((centre - half, centre + half))
+    centre, half = (bar_left + bar_right) / 2, (bar_right - bar_left) * config.bar_share / 2
+    spans.append((centre - half, centre + half))
+    return spans
 
 
-def _strip_maps(view: BoardView, config: CheckerConfig) -> tuple[Floats, Floats]:
-    """Remap grids that resample every strip side by side: ``patch`` pixels per slot spacing
-    along it (starting ``context`` pixels before its edge), and ``across_share`` of a point's
-    width across it (``patch`` pixels)."""
-    patch, context = config.patch, config.context
-    spacing = slot_spacing(view, config)
-    rows = (strip_places(view, config) + 1) * (patch // 2) + patch // 2 + 2 * context
-    width = min(view.bar[0], view.width - view.bar[1]) / 6 * config.across_share
-    across = ((np.arange(patch, dtype=np.float32) + 0.5) / patch - 0.5) * width
-    along = (np.arange(rows, dtype=np.float32) + 0.5 - context) / patch * spacing
-    map_x = np.empty((rows, 26 * patch), np.float32)
-    map_y = np.empty((rows, 26 * patch), np.float32)
-    for strip in range(1, 27):
-        x, y, sign = _strip_start(view, strip)
-        columns = slice((strip - 1) * patch, strip * patch)
-        map_x[:, columns] = x + across[None, :]
-        map_y[:, columns] = (y + sign * along)[:, None]
-    return map_x, map_y
-
-
-def strips(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Floats:
-    """All strips of a canonical board image, side by side, in Lab scaled to 0..1."""
-    map_x, map_y = _strip_maps(view, config)
-    resampled = cv2.remap(
-        rectified_bgr, map_x, map_y, cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
+def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
+    """The 13 crops of a canonical board image (``vision.board.rectify``), side by side: a
+    ``crop_height`` x ``13 * crop_width`` BGR image. The board is first halved (Gaussian
+    pyramid: smoothed, little aliasing), then every crop resampled from it in one remap."""
+    height, width = config.crop_height, config.crop_width
+    small = cv2.pyrDown(rectified_bgr)
+    sx = small.shape[1] / rectified_bgr.shape[1]
+    sy = small.shape[0] / rectified_bgr.shape[0]
+    map_x = np.empty((height, CROPS * width), np.float32)
+    for index, (left, right) in enumerate(crop_spans(view, config)):
+        xs = left + (np.arange(width, dtype=np.float32) + 0.5) * (right - left) / width
+        map_x[:, index * width : (index + 1) * width] = xs[None, :] * sx - 0.5
+    ys = (np.arange(height, dtype=np.float32) + 0.5) * view.height / height * sy - 0.5
+    map_y = np.repeat(ys[:, None], CROPS * width, axis=1)
+    return np.asarray(
+        cv2.remap(small, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE),
+        np.uint8,
     )
-    return cv2.cvtColor(resampled, cv2.COLOR_BGR2LAB).astype(np.float32) / 255.0
 
 
-def _empty_look(strip_image: Floats, config: CheckerConfig) -> Floats:
-    """Per point strip, the median of the strips of the same row and parity (the same look when
-    empty: six points each); the bar strips are compared with each other."""
-    patch = config.patch
-    looks = np.empty_like(strip_image)
-    groups = [
-        [p for p in range(1, 25) if (p >= 13) == top and p % 2 == parity]
-        for top in (False, True)
-        for parity in (0, 1)
-    ] + [list(BAR_STRIPS)]
-    for group in groups:
-        stack = np.stack([strip_image[:, (p - 1) * patch : p * patch] for p in group])
-        median = np.median(stack, axis=0)
-        for p in group:
-            looks[:, (p - 1) * patch : p * patch] = median
-    return looks
+def split_crops(crops: Image, config: CheckerConfig) -> Image:
+    """``column_crops`` images (one, or several stacked along a first axis) as one crop per
+    row: (images x 13) x 3 x height x width, BGR."""
+    many = crops if crops.ndim == 4 else crops[None]
+    n, height = many.shape[0], many.shape[1]
+    split = many.reshape(n, height, CROPS, config.crop_width, 3).transpose(0, 2, 4, 1, 3)
+    return np.ascontiguousarray(split.reshape(n * CROPS, 3, height, config.crop_width))
 
 
-def place_features(strip_image: Floats, config: CheckerConfig) -> Floats:
-    """One feature row per (strip, place): the patch centred at the place (one slot spacing and
-    ``context`` pixels either side) and its difference to the empty look there; rows ordered
-    strip by strip (1..26), place by place."""
-    patch, half = config.patch, config.patch // 2
-    window = patch + 2 * config.context
-    rows = strip_image.shape[0]
-    looks = _empty_look(strip_image, config)
-    by_strip = strip_image.reshape(rows, 26, patch, 3)
-    look_by_strip = looks.reshape(rows, 26, patch, 3)
-    # windows: (place, strip, across, channel, along) -> (strip, place, along, across, channel)
-    blocks = sliding_window_view(by_strip, window, axis=0)[::half].transpose(1, 0, 4, 2, 3)
-    empty = sliding_window_view(look_by_strip, window, axis=0)[::half].transpose(1, 0, 4, 2, 3)
-    count = blocks.shape[0] * blocks.shape[1]
-    return np.concatenate(
-        [blocks.reshape(count, -1), (blocks - empty).reshape(count, -1)], axis=1
-    ).astype(np.float32)
+def scale_batch(split: Image) -> Floats:
+    """The net's input from ``split_crops``: float32, scaled to -0.5..0.5."""
+    return np.asarray(split.astype(np.float32) / 255.0 - 0.5, np.float32)
+
+
+def _softmax(logits: Floats) -> Floats:
+    shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return np.asarray(shifted / shifted.sum(axis=-1, keepdims=True), np.float32)
+
+
+def _sigmoid(logits: Floats) -> Floats:
+    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0))), np.float32)
 
 
 @dataclass(frozen=True)
-class SlotModel:
-    """A one-hidden-layer network: standardised features -> ReLU -> P(checker centred here)."""
+class HalfReading:
+    """What the net says of one half of a crop: P(visible = 0..15), P(light), P(hidden)."""
 
-    mean: Floats
-    scale: Floats
-    w1: Floats
-    b1: Floats
-    w2: Floats
-    b2: float
+    count: Floats
+    light: float
+    hidden: float
 
-    def probability(self, features: Floats) -> Floats:
-        """P(a checker is centred at the place) for each feature row."""
-        hidden = np.maximum(((features - self.mean) / self.scale) @ self.w1 + self.b1, 0.0)
-        logits = hidden @ self.w2 + self.b2
-        return np.asarray(1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30))), np.float32)
 
-    def save(self, path: Path) -> None:
-        """Write the weights (numpy .npz)."""
-        np.savez_compressed(
-            path,
-            mean=self.mean,
-            scale=self.scale,
-            w1=self.w1,
-            b1=self.b1,
-            w2=self.w2,
-            b2=np.array([self.b2], np.float32),
+def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, HalfReading]]:
+    """The net's readings of the 13 crops: (top point or upper bar half, bottom point or lower
+    bar half) per crop."""
+    count, light, hidden = nets.run(NET, scale_batch(split_crops(crops, config)))
+    counts = _softmax(count.reshape(-1, 2, COUNT_CLASSES))
+    lights, hiddens = _sigmoid(light.reshape(-1, 2)), _sigmoid(hidden.reshape(-1, 2))
+    return [
+        (
+            HalfReading(counts[i, 0], float(lights[i, 0]), float(hiddens[i, 0])),
+            HalfReading(counts[i, 1], float(lights[i, 1]), float(hiddens[i, 1])),
         )
-
-
-@lru_cache(maxsize=4)
-def load_model(path: Path = MODEL_PATH) -> SlotModel:
-    """The trained slot model shipped with the package."""
-    with np.load(path) as data:
-        return SlotModel(
-            mean=data["mean"],
-            scale=data["scale"],
-            w1=data["w1"],
-            b1=data["b1"],
-            w2=data["w2"],
-            b2=float(data["b2"][0]),
-        )
-
-
-def train_model(
-    features: Floats, labels: npt.NDArray[np.bool_], seed: int, hidden: int = 64, epochs: int = 30
-) -> SlotModel:
-    """Fit a ``SlotModel`` by mini-batch gradient descent on the logistic loss (seeded)."""
-    rng = np.random.default_rng(seed)
-    mean = features.mean(axis=0)
-    scale = features.std(axis=0) + 1e-3
-    x = (features - mean) / scale
-    y = labels.astype(np.float32)
-    w1 = rng.normal(0, np.sqrt(2 / x.shape[1]), (x.shape[1], hidden)).astype(np.float32)
-    b1 = np.zeros(hidden, np.float32)
-    w2 = rng.normal(0, np.sqrt(2 / hidden), hidden).astype(np.float32)
-    b2 = 0.0
-    rate, decay = 0.05, 1e-4
-    for _ in range(epochs):
-        order = rng.permutation(len(x))
-        for start in range(0, len(x), 256):
-            batch = order[start : start + 256]
-            a = x[batch]
-            h = np.maximum(a @ w1 + b1, 0.0)
-            p = 1.0 / (1.0 + np.exp(-np.clip(h @ w2 + b2, -30, 30)))
-            g = (p - y[batch]) / len(batch)
-            grad_w2 = h.T @ g + decay * w2
-            grad_h = np.outer(g, w2) * (h > 0)
-            w1 -= rate * (a.T @ grad_h + decay * w1)
-            b1 -= rate * grad_h.sum(axis=0)
-            w2 -= rate * grad_w2
-            b2 -= rate * float(g.sum())
-    return SlotModel(mean, scale, w1, b1, w2, b2)
+        for i in range(len(counts))
+    ]
 
 
 @dataclass(frozen=True)
 class CheckerReading:
-    """Per point (24 entries, point 1 first) and on the bar; the surface's height in slot
-    spacings read with, and whether enough long rows were seen to fix it (``min_slot_rows``)."""
+    """Per point (24 entries, point 1 first) and on the bar."""
 
     points: tuple[PointCount, ...]
     bar: SideCounts
-    slots: float
-    slots_measured: bool
 
 
 def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> npt.NDArray[np.bool_]:
@@ -257,170 +165,124 @@ def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> np
     return light
 
 
-def _bar_places(grid: Floats, view: BoardView, config: CheckerConfig) -> dict[int, list[int]]:
-    """Per bar strip, the places on its half of the bar holding a checker: above
-    ``min_probability`` and more likely than the places half a slot either side."""
-    half_places = int(view.height / 2 / (slot_spacing(view, config) / 2)) - 1
-    found = {}
-    for strip in BAR_STRIPS:
-        row = grid[strip - 1, :half_places]
-        padded = np.pad(row, 1)
-        peaks = (row >= config.min_probability) & (row >= padded[:-2]) & (row > padded[2:])
-        found[strip] = np.nonzero(peaks)[0].tolist()
-    return found
-
-
-def _gains_at(gain: Floats, along: npt.NDArray[np.float64], spacing: float) -> Floats:
-    """Cumulative gain (log-odds for against a checker) of checkers centred ``along`` a strip, in
-    order (0 checkers first); centres off the strip gain nothing."""
-    places = np.rint(2 * (along / spacing - 0.5)).astype(np.intp)
-    valid = (places >= 0) & (places < len(gain))
-    gains = np.where(valid, gain[np.clip(places, 0, len(gain) - 1)], 0.0)
-    return np.concatenate([[0.0], np.cumsum(gains)]).astype(np.float32)
+def edge_colours(crops: Image, config: CheckerConfig) -> npt.NDArray[np.float64]:
+    """Lab colour (24 x 3, point 1 first) of the middle of the checker nearest each point's
+    edge (where a point's first checker lies), from ``column_crops``: the mean BGR over a disc's
+    square, in Lab."""
+    height, width = config.crop_height, config.crop_width
+    radius = max(1, round(width / config.across_share * config.colour_disc_share / 2))
+    centre = round(height * config.first_checker_share)
+    means = np.zeros((1, 24, 3), np.float32)
+    for column in range(COLUMNS):
+        middle = column * width + width // 2
+        for half, point in enumerate(column_points(column)):
+            row = centre if half == 0 else height - 1 - centre
+            disc = crops[row - radius : row + radius + 1, middle - radius : middle + radius + 1]
+            means[0, point - 1] = disc.reshape(-1, 3).mean(axis=0) / 255.0
+    lab = cv2.cvtColor(means, cv2.COLOR_BGR2LAB)[0]
+    # float Lab (L 0..100, a and b about -128..127) on the 8-bit scale of vision.config
+    return np.asarray(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), np.float64)
 
 
 @dataclass(frozen=True)
-class _Row:
-    """A point's row: its most likely length, and the range of lengths nearly as likely."""
+class _Half:
+    """One point (or bar half) decoded: the likeliest visible count, the visible counts still
+    plausible, whether that count is sure, whether a stack may hide checkers, P(light)."""
 
-    length: int
+    best: int
     low: int
     high: int
+    sure: bool
+    hidden: bool
+    light: float
 
 
-def _column_fit(
-    gain_top: Floats, gain_bottom: Floats, spacing: float, capacity: int, margin: float
-) -> tuple[_Row, _Row, float]:
-    """The row lengths (top, bottom) of a column that best explain the strips of its two points,
-    each row running from its own edge; together the rows fit along the column (``capacity``
-    checkers). Lengths whose best fit is within ``margin`` (log-odds) of the best stay open.
-    Also the best fit's log-odds."""
-    near = np.asarray((np.arange(capacity) + 0.5) * spacing, np.float64)
-    rows_top = _gains_at(gain_top, near, spacing)
-    rows_bottom = _gains_at(gain_bottom, near, spacing)
-    total = rows_top[:, None] + rows_bottom[None, :]
-    counts = np.arange(capacity + 1)
-    total = np.where(counts[:, None] + counts[None, :] <= capacity, total, -np.inf)
-    top, bottom = np.unravel_index(int(np.argmax(total)), total.shape)
-    best = float(total[top, bottom])
-    near_best = total >= best - margin
-    tops = np.nonzero(near_best.any(axis=1))[0]
-    bottoms = np.nonzero(near_best.any(axis=0))[0]
-    return (
-        _Row(int(top), int(tops.min()), int(tops.max())),
-        _Row(int(bottom), int(bottoms.min()), int(bottoms.max())),
-        best,
+def _decode_half(reading: HalfReading, config: CheckerConfig) -> _Half:
+    best = int(np.argmax(reading.count))
+    sure = float(reading.count[best]) >= config.min_count_probability
+    plausible = np.nonzero(reading.count >= config.min_range_probability)[0]
+    low, high = (
+        (best, best) if sure else (min(best, int(plausible.min())), max(best, int(plausible.max())))
+    )
+    return _Half(
+        best=best,
+        low=low,
+        high=high,
+        sure=sure,
+        hidden=reading.hidden >= config.min_hidden_probability and high > 0,
+        light=reading.light,
     )
 
 
-def _rows(
-    grid: Floats, view: BoardView, config: CheckerConfig
-) -> tuple[dict[int, list[int]], dict[int, _Row], float]:
-    """Per point, the places of its checkers (the row of each column's two points from
-    ``_column_fit``, then checkers on top at half-slot places over it), and the row; and the
-    log-odds of the columns' best fits summed (how well the rows explain the strips)."""
-    spacing = slot_spacing(view, config)
-    capacity = int(view.height / spacing)
-    clipped = np.clip(grid, 1e-4, 1 - 1e-4)
-    gain = (np.log(clipped) - np.log(1 - clipped)).astype(np.float32)
-    found: dict[int, list[int]] = {}
-    rows: dict[int, _Row] = {}
-    fit = 0.0
-    for column in range(12):
-        top, bottom = column_points(column)
-        rows[top], rows[bottom], best = _column_fit(
-            gain[top - 1], gain[bottom - 1], spacing, capacity, config.row_margin
+def _point_colours(
+    halves: dict[int, _Half], crops: Image, config: CheckerConfig
+) -> dict[int, Color]:
+    """The colour of each point that may hold checkers: the net's, unless the board's own two
+    checker colours (``two_colours`` over the checkers nearest the points' edges) say otherwise
+    where the net is unsure."""
+    occupied = [p for p, half in halves.items() if half.high > 0]
+    net_light = {p: halves[p].light >= 0.5 for p in occupied}
+    sure = [p for p in occupied if halves[p].best > 0]
+    colours = edge_colours(crops, config)[np.array(sure, np.intp) - 1] if sure else None
+    if colours is not None and len(sure) >= 2:
+        clustered = dict(zip(sure, two_colours(colours, config.lightness_weight), strict=True))
+        for point in sure:
+            unsure = abs(halves[point].light - 0.5) < config.colour_trust
+            if unsure and clustered[point] != net_light[point]:
+                net_light[point] = bool(clustered[point])
+    return {p: ("light" if net_light[p] else "dark") for p in occupied}
+
+
+def _bar(upper: _Half, lower: _Half) -> SideCounts:
+    """The bar's light and dark counts: each half holds one colour; where both hold checkers
+    they are told apart by the likelier assignment. A count the net is unsure of is None."""
+    if upper.best > 0 and lower.best > 0:
+        upper_light = upper.light * (1 - lower.light) >= lower.light * (1 - upper.light)
+    else:
+        upper_light = (upper.light >= 0.5) if upper.best > 0 else (lower.light < 0.5)
+    light, dark = (upper, lower) if upper_light else (lower, upper)
+    return SideCounts(light.best if light.sure else None, dark.best if dark.sure else None)
+
+
+def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> CheckerReading:
+    """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
+    ValueError if the image is not the view's canonical size."""
+    if rectified_bgr.shape[:2] != (view.height, view.width):
+        raise ValueError(
+            f"checkers: expected a {view.width} x {view.height} canonical board image, "
+            f"got shape {rectified_bgr.shape}"
         )
-        fit += best
-        for point in (top, bottom):
-            count = rows[point].length
-            places = [2 * k for k in range(count)]
-            on_top = [
-                place
-                for place in range(1, 2 * count - 2, 2)
-                if grid[point - 1, place] >= config.min_probability
-            ]
-            found[point] = places + on_top
-    return found, rows, fit
-
-
-def _disc_colour(
-    strip_image: Floats, strip: int, place: int, config: CheckerConfig
-) -> npt.NDArray[np.float64]:
-    """Mean Lab colour of the middle of the checker centred at a place of a strip."""
-    half = config.patch // 2
-    inner = max(1, round(config.patch * config.inner_share / 2))
-    row = place * half + half + config.context
-    column = (strip - 1) * config.patch + half
-    disc = strip_image[row - inner : row + inner, column - inner : column + inner]
-    return np.asarray(disc.reshape(-1, 3).mean(axis=0), np.float64)
-
-
-def _fit(
-    rectified_bgr: Image,
-    view: BoardView,
-    config: CheckerConfig,
-    model: SlotModel,
-) -> tuple[Floats, Floats, dict[int, list[int]], dict[int, _Row], float]:
-    """Strips, slot model grid, checker places, rows and fit of the board at the configured
-    ``height_in_slots``."""
-    strip_image = strips(rectified_bgr, view, config)
-    grid = model.probability(place_features(strip_image, config)).reshape(26, -1)
-    found, rows, fit = _rows(grid, view, config)
-    return strip_image, grid, found, rows, fit
-
-
-def read_checkers(
-    rectified_bgr: Image,
-    view: BoardView,
-    config: CheckerConfig,
-    model: SlotModel | None = None,
-) -> CheckerReading:
-    """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``),
-    at the view's ``slots`` if measured, else at the best fitting of ``slot_candidates``."""
-    slot_model = load_model() if model is None else model
-    tried = (view.slots,) if view.slots is not None else config.slot_candidates
-    fits = [
-        (
-            _fit(rectified_bgr, view, replace(config, height_in_slots=slots), slot_model),
-            slots,
-        )
-        for slots in tried
-    ]
-    (strip_image, grid, found, rows, _), slots = max(fits, key=lambda item: item[0][4])
-    config = replace(config, height_in_slots=slots)
-    found |= _bar_places(grid, view, config)
-    spots = [(strip, place) for strip in range(1, 27) for place in found[strip]]
-    colours = np.array([_disc_colour(strip_image, s, p, config) for s, p in spots], np.float64)
-    lights = two_colours(colours, config.lightness_weight) if spots else np.zeros(0, bool)
-    colour_at: dict[tuple[int, int], Color] = {
-        spot: ("light" if is_light else "dark")
-        for spot, is_light in zip(spots, lights, strict=True)
+    crops = column_crops(rectified_bgr, view, config)
+    readings = run_net(crops, config)
+    halves = {
+        point: _decode_half(readings[column][half], config)
+        for column in range(COLUMNS)
+        for half, point in enumerate(column_points(column))
     }
-    seen = {"light": int(lights.sum()), "dark": int((~lights).sum())}
+    bar = _bar(
+        _decode_half(readings[BAR_CROP][0], config), _decode_half(readings[BAR_CROP][1], config)
+    )
+    colours = _point_colours(halves, crops, config)
+    seen = {
+        colour: sum(halves[p].low for p, c in colours.items() if c == colour)
+        + (getattr(bar, colour) or 0)
+        for colour in ("light", "dark")
+    }
     points = []
     for point in range(1, 25):
-        here, row = found[point], rows[point]
-        names = [colour_at[(point, place)] for place in here]
-        colour: Color | None = None
-        if names:
-            colour = "light" if names.count("light") >= names.count("dark") else "dark"
-        count = len(here)
-        hidden = 0
-        if colour is not None and row.length >= ROW and count == row.length == ROW:
-            hidden = max(0, CHECKERS_PER_SIDE - seen[colour])  # stacked squarely, unseen
-        elif colour is not None and row.length >= 3 and count == 2 * row.length - 1:
-            # a full layer on top: higher layers sit where the row's checkers do
-            higher = (row.length - 2) * (row.length - 1) // 2
-            hidden = min(higher, max(0, CHECKERS_PER_SIDE - seen[colour]))
-        low = count - (row.length - row.low)
-        high = count + (row.high - row.length) + hidden
-        points.append(PointCount(point, colour, count if low == high else None, low, high))
-    bar_names = [colour_at[(strip, place)] for strip in BAR_STRIPS for place in found[strip]]
-    long_rows = sum(max(0, row.length - 2) for row in rows.values())
-    return CheckerReading(
-        tuple(points),
-        SideCounts(bar_names.count("light"), bar_names.count("dark")),
-        slots,
-        long_rows >= config.min_slot_rows,
-    )
+        half = halves[point]
+        colour = colours.get(point)
+        if colour is None:
+            points.append(PointCount(point, None, 0, 0, 0))
+            continue
+        # a side has 15 checkers: no more can lie here than it has not shown elsewhere
+        room = max(half.low, CHECKERS_PER_SIDE - (seen[colour] - half.low))
+        high = min(half.high, room)
+        if half.hidden and room > half.high:
+            points.append(PointCount(point, colour, None, half.low, room))
+        elif half.sure or half.low == high:
+            count = half.low
+            points.append(PointCount(point, colour if count else None, count, count, count))
+        else:
+            points.append(PointCount(point, colour, None, half.low, high))
+    return CheckerReading(tuple(points), bar)

@@ -143,36 +143,38 @@ class BoardConfig:
 
 @dataclass(frozen=True)
 class CheckerConfig:
-    """Finding checkers on the canonical board (vision.checkers)."""
+    """Reading checkers on the canonical board (vision.checkers)."""
 
-    # The playing surface's height in slot spacings (checker centre to centre along a point):
-    # boards differ (11 to 12.3 measured on the rendered ones), so the reader tries each of
-    # ``slot_candidates`` and keeps the one its slot model explains best (``height_in_slots`` is
-    # the one in use).
-    height_in_slots: float = 11.8
-    slot_candidates: tuple[float, ...] = (11.0, 11.4, 11.8, 12.2)
-    # The measure is kept for a located board once this many checkers were seen beyond the
-    # second of their row (where a wrong spacing shows).
-    min_slot_rows: int = 6
-    # Each slot spacing is resampled to this many pixels (even); a patch is one spacing square.
-    patch: int = 12
-    # Context: this many pixels before and after a slot along the strip, and this share of a
-    # point's width across it.
-    context: int = 3
-    across_share: float = 1.25
-    # Row lengths within this log-odds of the most likely one are left open (a count range).
-    # (Tuning frames 500,000..500,199, true corners: 2.0 leaves 7.1% of points a range and
-    # 1.83% confidently wrong; 3.0 leaves 10.8% a range, 1.30% confidently wrong, and far
-    # fewer boards exactly right.)
-    row_margin: float = 2.0
-    # A checker is centred at a place when the slot model says so with at least this probability.
-    min_probability: float = 0.5
-    # A checker's colour is the mean over the middle of its patch, this share of its side; the
-    # two colours are told apart with the lightness weighted by this (glare and shadows move it
-    # most; tuning frames 500,000..500,199 with true corners: 0.3 made 156 point errors, 1.0
-    # made 158, 79 and 82 of them confident).
-    inner_share: float = 0.5
+    # Each column of points (and the bar) is resampled to this many pixels along the board's
+    # full height and across: about 13 pixels per checker along a point on a 540 x 420
+    # canonical board. The net is trained at this size (vision.training.train_checkers).
+    crop_height: int = 160
+    crop_width: int = 20
+    # A column's crop is this share of the points' pitch wide (a little of the neighbours shows);
+    # the bar's crop this share of the bar's width.
+    across_share: float = 1.2
+    bar_share: float = 1.0
+    # A count is given when the net gives it at least this probability (and no hidden stack is
+    # possible); otherwise ``min``/``max`` span the counts the net gives at least
+    # ``min_range_probability``. A stack may hide checkers when the net gives it at least
+    # ``min_hidden_probability``. (Tuning frames 300,000..300,199, labelled corners, bar found:
+    # 0.98 read 55% of boards exactly with 0.023% of points confidently wrong, 0.9 68% with
+    # 0.047%, 0.8 75% with 0.117%; a hidden threshold of 0.05 or 0.1 made more confident errors
+    # for no more boards exact.)
+    min_count_probability: float = 0.9
+    min_range_probability: float = 0.005
+    min_hidden_probability: float = 0.02
+    # A checker's colour is the mean over a disc of this share of a point's pitch at the
+    # checker nearest the point's edge; the board's two checker colours are told apart with
+    # the lightness weighted by this (glare and shadows move it most).
+    colour_disc_share: float = 0.4
     lightness_weight: float = 0.3
+    # The first checker's centre lies this share of the surface's height from its edge (half a
+    # checker: surfaces are 11.2 to 12.4 checkers high).
+    first_checker_share: float = 0.042
+    # The net's colour is kept, whatever the board's colour clusters say, when P(light) is at
+    # least this far from 0.5.
+    colour_trust: float = 0.4
 
 
 @dataclass(frozen=True)

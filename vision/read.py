@@ -119,8 +119,7 @@ def read_located(
 ) -> tuple[Reading, BoardView | None]:
     """Read a frame on a board already located (``view``; None: no board in the frame, only
     dice are looked for). ``previous`` frames as in ``read_frame``. Also the view to read the
-    next frames with: the same, with its slot spacing (``BoardView.slots``) fixed once this
-    frame showed enough long rows of checkers to measure it."""
+    next frames with (the same)."""
     frame = check_frame(image_bgr)
     dice = tuple(_die(die, view) for die in find_dice(frame, dice_config_for(view, config)))
     if view is None:
@@ -147,6 +146,4 @@ def read_located(
         cube=None,
         occluded=occluded([*previous, frame], config.motion, region),
     )
-    if view.slots is None and checkers.slots_measured and not reading.occluded:
-        view = replace(view, slots=checkers.slots)
     return reading, view
