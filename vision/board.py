@@ -46,6 +46,7 @@ Matrix = npt.NDArray[np.float64]
 
 LOCATE_NET = "board_locate"  # frame -> corner heatmaps, offsets, board presence
 CORNER_NET = "board_corner"  # patch around a corner -> its shift from the centre
+WIDE_NET = "board_corner_wide"  # the same on a coarser, wider patch
 BAR_NET = "board_bar"  # rectified surface -> the bar's two edges over its columns
 
 
@@ -290,13 +291,13 @@ def frame_points(
 
 
 def patch_transform(
-    corner: int, point: tuple[float, float], frame_width: int, config: BoardConfig
+    corner: int, point: tuple[float, float], frame_width: int, zoom: float, config: BoardConfig
 ) -> Matrix:
-    """The affine map (2 x 3) from frame pixels to the patch around ``point`` seen by the corner
-    refiner: ``patch_px`` square, centred on the point, ``frame_width / patch_reference_width``
-    frame pixels per patch pixel, mirrored so that every corner (0..3: TL, TR, BR, BL) looks
-    like a top-left one (the surface to the right of and below it)."""
-    scale = frame_width / config.patch_reference_width
+    """The affine map (2 x 3) from frame pixels to the patch around ``point`` seen by a corner
+    refiner: ``patch_px`` square, centred on the point, ``zoom * frame_width /
+    patch_reference_width`` frame pixels per patch pixel, mirrored so that every corner (0..3:
+    TL, TR, BR, BL) looks like a top-left one (the surface to the right of and below it)."""
+    scale = zoom * frame_width / config.patch_reference_width
     flip_x = -1.0 if corner in (1, 2) else 1.0
     flip_y = -1.0 if corner in (2, 3) else 1.0
     half = config.patch_px / 2
@@ -308,16 +309,19 @@ def patch_transform(
     )
 
 
-def corner_patches(image_bgr: Image, points: npt.NDArray[np.float64], config: BoardConfig) -> Image:
-    """The refiner's view of the frame: the patch (``patch_transform``) around each of the four
+def corner_patches(
+    image_bgr: Image, points: npt.NDArray[np.float64], zoom: float, config: BoardConfig
+) -> Image:
+    """A refiner's view of the frame: the patch (``patch_transform``) around each of the four
     points (TL, TR, BR, BL), 4 x patch_px x patch_px x 3."""
     size = (config.patch_px, config.patch_px)
+    width = image_bgr.shape[1]
     return np.stack(
         [
             np.asarray(
                 cv2.warpAffine(
                     image_bgr,
-                    patch_transform(index, (float(x), float(y)), image_bgr.shape[1], config),
+                    patch_transform(index, (float(x), float(y)), width, zoom, config),
                     size,
                     flags=cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE,
@@ -330,10 +334,10 @@ def corner_patches(image_bgr: Image, points: npt.NDArray[np.float64], config: Bo
 
 
 def patch_shift_to_frame(
-    corner: int, shift: npt.NDArray[np.float64], frame_width: int, config: BoardConfig
+    corner: int, shift: npt.NDArray[np.float64], frame_width: int, zoom: float, config: BoardConfig
 ) -> npt.NDArray[np.float64]:
     """A shift (dx, dy) in patch pixels of corner ``corner``'s patch as a shift in the frame."""
-    scale = frame_width / config.patch_reference_width
+    scale = zoom * frame_width / config.patch_reference_width
     flips = np.array([-1.0 if corner in (1, 2) else 1.0, -1.0 if corner in (2, 3) else 1.0])
     return np.asarray(shift * flips * scale)
 
@@ -369,28 +373,36 @@ def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[f
 
 
 def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
-    """The surface's corners (TL, TR, BR, BL) found by the networks, or None where the locator
-    sees no board: the locator (``board_locate``) gives each corner's heatmap over cells of the
-    shrunk frame with a sub-cell offset and whether a board is there; the refiner
-    (``board_corner``) then moves each corner, ``refine_steps`` times, by the shift it reads in
-    the full-resolution patch around it."""
+    """The surface's corners (TL, TR, BR, BL) found by the networks, or None where they see no
+    board: the locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
+    frame with a sub-cell offset, and whether a board is there; the wide refiner
+    (``board_corner_wide``, ``wide_steps`` times) and then the refiner (``board_corner``,
+    ``refine_steps`` times) move each corner by the shift they read in the patch around it (the
+    wide one ``wide_zoom`` times coarser, the last at full resolution); the last also says
+    whether its patch shows such a corner at all (all four must)."""
     height, width = image_bgr.shape[:2]
+    if min(height, width) < config.min_frame_px:
+        return None
     small = to_input(locator_image(image_bgr, config))[None]
     heat, offsets, presence = nets.run(LOCATE_NET, small)
     if float(presence.ravel()[0]) < config.min_presence_logit:
         return None
     cells_x = heat.shape[3]
-    flat = heat[0].reshape(4, -1)
-    peaks = np.argmax(flat, axis=1)
+    peaks = np.argmax(heat[0].reshape(4, -1), axis=1)
     rows, columns = np.divmod(peaks, cells_x)
     shift = offsets[0].reshape(4, 2, -1)[np.arange(4), :, peaks]
     cells = np.stack([columns, rows], axis=1) + 0.5 + shift
     points = frame_points(cells, (width, height), config)
-    for _ in range(config.refine_steps):
-        (shifts,) = nets.run(CORNER_NET, to_input(corner_patches(image_bgr, points, config)))
-        points = points + np.stack(
-            [patch_shift_to_frame(k, shifts[k].astype(np.float64), width, config) for k in range(4)]
-        )
+    steps = [(WIDE_NET, config.wide_zoom)] * config.wide_steps
+    for net, zoom in steps + [(CORNER_NET, 1.0)] * config.refine_steps:
+        (read,) = nets.run(net, to_input(corner_patches(image_bgr, points, zoom, config)))
+        moves = [
+            patch_shift_to_frame(k, read[k, :2].astype(np.float64), width, zoom, config)
+            for k in range(4)
+        ]
+        points = points + np.stack(moves)
+    if float(read[:, 2].min()) < config.min_corner_logit:
+        return None
     quad = [(float(x), float(y)) for x, y in points]
     return (quad[0], quad[1], quad[2], quad[3])
 

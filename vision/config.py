@@ -101,6 +101,15 @@ class BoardConfig:
     patch_px: int = 48
     patch_reference_width: int = 1280
     refine_steps: int = 2
+    # Before it, the wide refiner reads patches this many times coarser (it catches corners the
+    # locator put up to ~28 px off, twice the refiner's reach), this many times.
+    wide_zoom: float = 2.0
+    wide_steps: int = 1
+    # ... and the refiner's logit that its patch shows such a corner is at least this for all
+    # four corners after the last step.
+    min_corner_logit: float = 0.0
+    # Frames smaller than this (either side, pixels) show no board the networks can find.
+    min_frame_px: int = 64
     # The bar net sees the surface rectified to this size (width, height); an edge's sub-column
     # place is its logits' softmax mean within this many columns of the peak.
     bar_input_size: tuple[int, int] = (256, 32)

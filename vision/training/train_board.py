@@ -1,24 +1,27 @@
 """Train the board networks of ``vision.board`` on rendered tuning frames.
 
 ``python -m vision.training.train_board [--data DIR] [--frames N] [--small-frames N]
-[--nets locate,corner,bar] [--epochs N] [--seed S]`` renders (once, cached in ``DIR``) ``N``
-frames at 1280 x 720 from tuning seed ``FIRST_SEED`` and ``--small-frames`` at 960 x 540 from
-``FIRST_SMALL_SEED`` (the demo's size), each kept as a JPEG (quality 95) with its labels: the
-surface's corners and the bar's two edges (points along them, projected through the scene's
-camera and lens). It then builds, with the reader's own preprocessing (``vision.board``):
+[--no-board-frames N] [--nets locate,corner,bar] [--epochs NET=N,...] [--seed S]`` renders
+(once, cached in ``DIR``) ``--frames`` frames at 1280 x 720 from tuning seed ``FIRST_SEED``,
+``--small-frames`` at 960 x 540 (the demo's size) from ``FIRST_SMALL_SEED`` and
+``--no-board-frames`` of the table alone (the seeds from ``FIRST_NO_BOARD_SEED`` on whose scene
+has no board), each kept as a JPEG (quality 95) with its labels: the surface's corners and the
+bar's two edges (points along them, projected through the scene's camera and lens). It then
+builds, with the reader's own preprocessing (``vision.board``):
 
 - ``board_locate``: the shrunk frame (``locator_image``), mirrored left-right and up-down at
   random (the corners swapped to match) with random channel orders and gains; targets: each
   corner's heatmap cell (cross-entropy over the cells), its sub-cell offset (L1, on the 3 x 3
   cells around it) and whether a board is there;
 - ``board_corner``: ``PATCHES`` patches per corner (``corner_patches``) centred up to
-  ``FAR_PX`` frame pixels (half of them within a few pixels) off the true corner; target: the
-  corner's shift from the patch centre (L1);
+  ``FAR_PX`` frame pixels (half of them within a few pixels) off the true corner, and one away
+  from it (``_away``); targets: the corner's shift from the patch centre (smooth L1) and
+  whether the patch shows the corner (cross-entropy);
 - ``board_bar``: the surface rectified (``bar_image``) with each corner ``BAR_JITTER_PX`` off
   (Gaussian), as found corners are; target: where the bar's edges fall on its columns
   (cross-entropy against a one-column-wide Gaussian, plus L1 on the softmax mean).
 
-Training is Adam with a cosine learning rate, seeded; the nets are written to
+Training is Adam with a one-cycle learning rate, seeded; the nets are written to
 ``vision/models/board_*.onnx``. Seeds from ``FIRST_SEED`` are tuning seeds (< 1,000,000) clear of
 the demo's (104).
 """
@@ -40,6 +43,7 @@ from vision.board import (
     BAR_NET,
     CORNER_NET,
     LOCATE_NET,
+    WIDE_NET,
     Corners,
     bar_image,
     corner_patches,
@@ -57,9 +61,12 @@ from vision.training.export import export_onnx
 
 FIRST_SEED = 10_000
 FIRST_SMALL_SEED = 20_000
+FIRST_NO_BOARD_SEED = 100_000
 PATCHES = 2
 FAR_PX = 12.0
 NEAR_PX = 2.5
+AWAY_PX = 24.0
+WIDE_FAR_PX = 30.0
 BAR_JITTER_PX = 1.0
 BAR_COPIES = 2
 EDGE_SAMPLES = 9  # points along each bar edge in the labels
@@ -91,6 +98,27 @@ def render_cache(folder: Path, seeds: Sequence[int], size: tuple[int, int]) -> N
         np.savez(labels, board=scene.board, corners=corners, bar=bar)
 
 
+def no_board_seeds(first: int, count: int) -> list[int]:
+    """The first ``count`` seeds from ``first`` on whose scene has no board (2% of scenes)."""
+    seeds: list[int] = []
+    seed = first
+    while len(seeds) < count:
+        if not scene_for_seed(seed).board:
+            seeds.append(seed)
+        seed += 1
+    return seeds
+
+
+def _no_board_seeds(data: Path, count: int) -> list[int]:
+    """``no_board_seeds`` from ``FIRST_NO_BOARD_SEED``, listed once in ``data``."""
+    listed = data / f"no-board-seeds-{count}.txt"
+    if not listed.exists():
+        data.mkdir(parents=True, exist_ok=True)
+        seeds = no_board_seeds(FIRST_NO_BOARD_SEED, count)
+        listed.write_text("".join(f"{seed}\n" for seed in seeds))
+    return [int(line) for line in listed.read_text().split()]
+
+
 def load_cache(folder: Path, seeds: Sequence[int]) -> Iterator[tuple[Image, dict[str, Any]]]:
     """The cached frames of ``seeds`` with their labels."""
     for seed in seeds:
@@ -113,13 +141,94 @@ def bar_edges(
     )
 
 
+def _away(
+    corners: npt.NDArray[np.float64],
+    board: bool,
+    size: tuple[int, int],
+    scale: float,
+    rng: np.random.Generator,
+) -> npt.NDArray[np.float64]:
+    """A centre per corner where its patch shows no such corner: anywhere in the frame at
+    least ``AWAY_PX`` from it, or (on a board, half the time) ``AWAY_PX`` to three times that
+    from it, where the frame, the trays and the points make corners like it."""
+    centres = []
+    for corner in corners:
+        while True:
+            if board and rng.random() < 0.5:
+                angle = rng.uniform(0.0, 2 * math.pi)
+                radius = rng.uniform(AWAY_PX, 3 * AWAY_PX) * scale
+                centre = corner + radius * np.array([math.cos(angle), math.sin(angle)])
+            else:
+                centre = rng.uniform((0.0, 0.0), size)
+            if not board or np.linalg.norm(centre - corner) >= AWAY_PX * scale:
+                centres.append(centre)
+                break
+    return np.array(centres)
+
+
+def _corner_samples(
+    image: Image,
+    label: dict[str, Any],
+    zoom: float,
+    far_px: float,
+    config: BoardConfig,
+    rng: np.random.Generator,
+) -> tuple[list[Image], list[npt.NDArray[np.float64]], list[bool]]:
+    """A refiner's patches of one frame (``zoom`` as in ``vision.board.patch_transform``):
+    four away from the corners, and ``PATCHES`` times four up to ``far_px`` frame pixels (half
+    the time within ``NEAR_PX`` times the zoom) off them; with their targets, the corner's shift
+    from the patch centre (patch pixels) and whether the patch shows it."""
+    height, width = image.shape[:2]
+    corners = np.asarray(label["corners"], np.float64)
+    scale = zoom * width / config.patch_reference_width
+    away = _away(corners, bool(label["board"]), (width, height), scale, rng)
+    patches = [corner_patches(image, away, zoom, config)]
+    shifts = [np.zeros(2)] * 4
+    is_corner = [False] * 4
+    if not label["board"]:
+        return patches, shifts, is_corner
+    for _ in range(PATCHES):
+        far = rng.random(4) < 0.5
+        offsets = np.where(
+            far[:, None],
+            rng.uniform(-far_px, far_px, (4, 2)) * width / config.patch_reference_width,
+            rng.normal(0.0, NEAR_PX, (4, 2)) * scale,
+        )
+        centres = corners + offsets
+        patches.append(corner_patches(image, centres, zoom, config))
+        for k in range(4):
+            affine = patch_transform(k, (centres[k, 0], centres[k, 1]), width, zoom, config)
+            seen = affine @ np.array([corners[k, 0], corners[k, 1], 1.0])
+            shifts.append(seen - config.patch_px / 2)
+            is_corner.append(True)
+    return patches, shifts, is_corner
+
+
+def build_wide(
+    frames: Iterator[tuple[Image, dict[str, Any]]], config: BoardConfig, seed: int
+) -> dict[str, npt.NDArray[Any]]:
+    """The wide refiner's patches (``wide_zoom``, up to ``WIDE_FAR_PX`` off) and targets."""
+    rng = np.random.default_rng(seed)
+    patches, shifts, is_corner = [], [], []
+    for image, label in frames:
+        patch_set = _corner_samples(image, label, config.wide_zoom, WIDE_FAR_PX, config, rng)
+        patches += patch_set[0]
+        shifts += patch_set[1]
+        is_corner += patch_set[2]
+    return {
+        "patches": np.concatenate(patches),
+        "shifts": np.array(shifts, np.float32),
+        "is_corner": np.array(is_corner),
+    }
+
+
 def build_sets(
     frames: Iterator[tuple[Image, dict[str, Any]]], config: BoardConfig, seed: int
 ) -> dict[str, npt.NDArray[Any]]:
     """The three nets' inputs (uint8 images) and targets from the frames."""
     rng = np.random.default_rng(seed)
     small, cells, boards = [], [], []
-    patches, shifts = [], []
+    patches, shifts, is_corner = [], [], []
     bars, bar_targets = [], []
     for image, label in frames:
         height, width = image.shape[:2]
@@ -127,21 +236,12 @@ def build_sets(
         boards.append(bool(label["board"]))
         corners = np.asarray(label["corners"], np.float64)
         cells.append(locator_cells(corners, (width, height), config))
+        patch_set = _corner_samples(image, label, 1.0, FAR_PX, config, rng)
+        patches += patch_set[0]
+        shifts += patch_set[1]
+        is_corner += patch_set[2]
         if not label["board"]:
             continue
-        for _ in range(PATCHES):
-            far = rng.random(4) < 0.5
-            offsets = np.where(
-                far[:, None],
-                rng.uniform(-FAR_PX, FAR_PX, (4, 2)),
-                rng.normal(0.0, NEAR_PX, (4, 2)),
-            ) * (width / config.patch_reference_width)
-            centres = corners + offsets
-            patches.append(corner_patches(image, centres, config))
-            for k in range(4):
-                affine = patch_transform(k, (centres[k, 0], centres[k, 1]), width, config)
-                seen = affine @ np.array([corners[k, 0], corners[k, 1], 1.0])
-                shifts.append(seen - config.patch_px / 2)
         for _ in range(BAR_COPIES):
             jittered = order_corners(corners + rng.normal(0.0, BAR_JITTER_PX, (4, 2)))
             bars.append(bar_image(image, jittered, config))
@@ -152,6 +252,7 @@ def build_sets(
         "boards": np.array(boards),
         "patches": np.concatenate(patches),
         "shifts": np.array(shifts, np.float32),
+        "is_corner": np.array(is_corner),
         "bars": np.stack(bars),
         "bar_targets": np.array(bar_targets, np.float32),
     }
@@ -206,7 +307,8 @@ def _modules() -> dict[str, Callable[[], Any]]:
             return out[:, :4], out[:, 4:], self.presence(pooled)
 
     class Refiner(nn.Module):  # type: ignore[misc]
-        """Patch -> the corner's shift from its centre (patch pixels)."""
+        """Patch -> the corner's shift from its centre (patch pixels), and a logit that the
+        patch shows the corner at all."""
 
         def __init__(self) -> None:
             super().__init__()
@@ -214,11 +316,12 @@ def _modules() -> dict[str, Callable[[], Any]]:
                 block(3, 16, 2), block(16, 32, 2), block(32, 32), block(32, 48, 2), block(48, 64, 2)
             )
             self.fit = nn.Sequential(
-                nn.Flatten(), nn.Linear(64 * 9, 64), nn.ReLU(inplace=True), nn.Linear(64, 2)
+                nn.Flatten(), nn.Linear(64 * 9, 64), nn.ReLU(inplace=True), nn.Linear(64, 3)
             )
+            self.register_buffer("scale", torch.tensor([8.0, 8.0, 1.0]))
 
         def forward(self, x: Any) -> Any:
-            return self.fit(self.features(x)) * 8.0
+            return self.fit(self.features(x)) * self.scale
 
     class BarNet(nn.Module):  # type: ignore[misc]
         """Rectified surface (32 rows) -> logits of the bar's left and right edge per column."""
@@ -303,13 +406,17 @@ def _fit(
         print(f"{name} epoch {epoch + 1}: loss {total / seen:.4f} ({time.time() - start:.0f} s)")
 
 
-def train_locator(sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int) -> Any:
+def train_locator(
+    sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int, start: Path | None = None
+) -> Any:
     """Fit the locator."""
     import torch
     import torch.nn.functional as functional
 
     torch.manual_seed(seed)
     model = _modules()["locate"]()
+    if start is not None:
+        model.load_state_dict(torch.load(start))
 
     def loss_of(index: npt.NDArray[np.intp], rng: np.random.Generator) -> Any:
         images, cells = _augment_locator(
@@ -344,32 +451,45 @@ def train_locator(sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int) -> 
     return model
 
 
-def train_refiner(sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int) -> Any:
+def train_refiner(
+    sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int, start: Path | None = None
+) -> Any:
     """Fit the corner refiner."""
     import torch
     import torch.nn.functional as functional
 
     torch.manual_seed(seed)
     model = _modules()["corner"]()
+    if start is not None:
+        model.load_state_dict(torch.load(start))
 
     def loss_of(index: npt.NDArray[np.intp], rng: np.random.Generator) -> Any:
         images = sets["patches"][index][:, :, :, rng.permutation(3)]
         gains = rng.uniform(0.8, 1.2, (len(images), 1, 1, 1))
         images = np.clip(images * gains + rng.uniform(-15, 15, gains.shape), 0, 255)
         predicted = model(torch.from_numpy(to_input(images.astype(np.uint8))))
-        return functional.smooth_l1_loss(predicted, torch.from_numpy(sets["shifts"][index]))
+        corner = torch.from_numpy(sets["is_corner"][index])
+        loss = functional.binary_cross_entropy_with_logits(predicted[:, 2], corner.float())
+        if bool(corner.any()):
+            wanted = torch.from_numpy(sets["shifts"][index])[corner]
+            loss = loss + functional.smooth_l1_loss(predicted[corner, :2], wanted)
+        return loss
 
     _fit("corner", model, len(sets["patches"]), loss_of, epochs, 64, 3e-3, seed)
     return model
 
 
-def train_bar(sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int) -> Any:
+def train_bar(
+    sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int, start: Path | None = None
+) -> Any:
     """Fit the bar net."""
     import torch
     import torch.nn.functional as functional
 
     torch.manual_seed(seed)
     model = _modules()["bar"]()
+    if start is not None:
+        model.load_state_dict(torch.load(start))
     width = sets["bars"].shape[2]
     columns = torch.arange(width, dtype=torch.float32)
 
@@ -392,17 +512,36 @@ def train_bar(sets: dict[str, npt.NDArray[Any]], epochs: int, seed: int) -> Any:
     return model
 
 
+TRAINERS = {
+    "locate": train_locator,
+    "corner": train_refiner,
+    "wide": train_refiner,
+    "bar": train_bar,
+}
+EXAMPLES = {"locate": "small", "corner": "patches", "wide": "patches", "bar": "bars"}
+OUTPUTS = {
+    "locate": ("heat", "offsets", "presence"),
+    "corner": ("shift",),
+    "wide": ("shift",),
+    "bar": ("edges",),
+}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Render (cached), build, train, export."""
     import torch
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=Path("/tmp/board-data"))
-    parser.add_argument("--frames", type=int, default=6000)
-    parser.add_argument("--small-frames", type=int, default=1500)
-    parser.add_argument("--nets", default="locate,corner,bar")
-    parser.add_argument("--epochs", default="locate=12,corner=6,bar=8")
+    parser.add_argument("--frames", type=int, default=3500)
+    parser.add_argument("--small-frames", type=int, default=800)
+    parser.add_argument("--no-board-frames", type=int, default=200)
+    parser.add_argument("--nets", default="locate,wide,corner,bar")
+    parser.add_argument("--epochs", default="locate=16,wide=4,corner=4,bar=5")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--resume", action="store_true", help="go on from the weights last trained in --data"
+    )
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
@@ -414,35 +553,49 @@ def main(argv: Sequence[str] | None = None) -> None:
             range(FIRST_SMALL_SEED, FIRST_SMALL_SEED + args.small_frames),
             (960, 540),
         ),
+        (args.data / "none", _no_board_seeds(args.data, args.no_board_frames), (1280, 720)),
     ]
     for folder, seeds, size in sources:
         render_cache(folder, seeds, size)
+    epochs = dict(item.split("=") for item in args.epochs.split(","))
 
     def frames() -> Iterator[tuple[Image, dict[str, Any]]]:
         for folder, seeds, _ in sources:
             yield from load_cache(folder, seeds)
 
-    built = args.data / f"sets-{args.frames}-{args.small_frames}-{args.seed}.npz"
-    if built.exists():
-        with np.load(built) as data:
-            sets = {key: data[key] for key in data.files}
-    else:
-        sets = build_sets(frames(), config, args.seed)
-        np.savez(built, allow_pickle=False, **sets)
-    print({key: value.shape for key, value in sets.items()})
-    epochs = dict(item.split("=") for item in args.epochs.split(","))
-    trainers = {"locate": train_locator, "corner": train_refiner, "bar": train_bar}
-    names = {"locate": LOCATE_NET, "corner": CORNER_NET, "bar": BAR_NET}
-    outputs = {"locate": ("heat", "offsets", "presence"), "corner": ("shift",), "bar": ("edges",)}
-    examples = {
-        "locate": sets["small"][:1],
-        "corner": sets["patches"][:1],
-        "bar": sets["bars"][:1],
-    }
+    counts = f"{args.frames}-{args.small_frames}-{args.no_board_frames}-{args.seed}"
+    builders = {"sets": build_sets, "wide": build_wide}
+    names = {"locate": LOCATE_NET, "corner": CORNER_NET, "wide": WIDE_NET, "bar": BAR_NET}
+    built: dict[str, dict[str, npt.NDArray[Any]]] = {}
     for net in args.nets.split(","):
-        model = trainers[net](sets, int(epochs[net]), args.seed)
-        example = torch.from_numpy(to_input(examples[net]))
-        print("wrote", export_onnx(model, example, names[net], outputs[net]))
+        kind = "wide" if net == "wide" else "sets"
+        if kind not in built:
+            seed = args.seed + (kind == "wide")
+            path = args.data / f"{kind}-{counts}.npz"
+            built[kind] = _built(path, builders[kind], frames, config, seed)
+        sets = built[kind]
+        weights = args.data / f"{names[net]}.pt"
+        start = weights if args.resume and weights.exists() else None
+        model = TRAINERS[net](sets, int(epochs[net]), args.seed, start)
+        torch.save(model.state_dict(), weights)
+        example = torch.from_numpy(to_input(sets[EXAMPLES[net]][:1]))
+        print("wrote", export_onnx(model, example, names[net], OUTPUTS[net]))
+
+
+def _built(
+    path: Path,
+    build: Callable[[Iterator[tuple[Image, dict[str, Any]]], BoardConfig, int], dict[str, Any]],
+    frames: Callable[[], Iterator[tuple[Image, dict[str, Any]]]],
+    config: BoardConfig,
+    seed: int,
+) -> dict[str, npt.NDArray[Any]]:
+    """A training set, built from the frames once and then read from ``path``."""
+    if not path.exists():
+        np.savez(path, allow_pickle=False, **build(frames(), config, seed))
+    with np.load(path) as data:
+        sets = {key: data[key] for key in data.files}
+    print(path.name, {key: value.shape for key, value in sets.items()})
+    return sets
 
 
 if __name__ == "__main__":
