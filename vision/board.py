@@ -2,17 +2,20 @@
 
 Stages, each a pure function:
 
-1. ``locate_corners``: two small networks (trained by ``vision.training.train_board`` on
-   rendered tuning frames, run by ``vision.nets``). The locator (``board_locate``) sees the whole
-   frame shrunk to ``locator_size`` and gives a heatmap of each corner over cells of
+1. ``locate_corners``: small networks (trained by ``vision.training.train_board`` on rendered
+   tuning frames, run by ``vision.nets``). The locator (``board_locate``) sees the whole frame
+   shrunk to ``locator_size`` and gives a heatmap of each corner over cells of
    ``locator_stride`` pixels, a sub-cell offset per cell, and a logit that a board is there at
-   all. The refiner (``board_corner``) then reads, in a full-resolution patch around each corner
-   (mirrored so that every corner looks like a top-left one), how far the corner lies from the
-   patch's centre; two such steps bring it to about a pixel. Corners are where the playing
-   surface itself ends, also where the raised frame's lip hides that edge.
-2. ``find_board`` accepts the outline only if it is plausible and the rectified surface shows 24
-   alternating triangles with the bar between the halves (``pattern_score``): never a
-   confident guess on a frame without a board.
+   all. The refiners (``board_corner_wide``, ``board_corner``) then read, in a patch around each
+   corner (mirrored so that every corner looks like a top-left one), how far the corner lies
+   from the patch's centre; a step on a coarser patch, then two at full resolution, bring it to
+   about a pixel. Corners are where the playing surface itself ends, also where the raised
+   frame's lip hides that edge.
+2. ``find_board`` accepts the outline only where the locator says a board is there, the refiner
+   sees each of the four corners in its patch and the outline is plausible (convex, large
+   enough): never a confident guess on a frame without a board. (The share of colour variance
+   the 24 triangles explain, the earlier search's check, does not tell boards from tables: on
+   tuning frames true outlines scored 0.04-0.7, outlines on frames without a board 0.01-0.8.)
 3. ``board_from_corners``: given the surface's corners (found, tapped on the touchscreen, passed
    as ``--corners`` or read from ArUco markers), the homography to a canonical top-down board and
    the bar's place on it (``find_bar``: a third network, ``board_bar``, over the columns of the
@@ -85,64 +88,9 @@ def order_corners(points: npt.ArrayLike) -> Corners:
     )
 
 
-def _lab(image_bgr: Image) -> npt.NDArray[np.float32]:
-    return cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-
-
 def _rectifier(corners: Corners, width: int, height: int) -> Matrix:
     target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     return cv2.getPerspectiveTransform(np.array(corners, np.float32), target).astype(np.float64)
-
-
-@lru_cache(maxsize=256)
-def _point_labels(
-    width: int, height: int, bar: tuple[float, float], length: float
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
-    """For a small rectified surface: which pixels lie in the two rows of points, and their class
-    there (per row: ground, odd triangles, even triangles)."""
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float64)
-    u, v = (xs + 0.5) / width, (ys + 0.5) / height
-    left_half, right_half = bar[0], 1.0 - bar[1]
-    column = np.where(
-        u < bar[0], u / left_half * 6, np.where(u > bar[1], (u - bar[1]) / right_half * 6, -1.0)
-    )
-    within = column - np.floor(column)
-    depth = np.where(v < 0.5, v, 1.0 - v) / length  # 0 at the base, 1 at the tip
-    in_rows = (depth < 1.0) & (column >= 0)
-    inside = np.abs(within - 0.5) < 0.5 * (1.0 - depth)
-    parity = np.floor(np.maximum(column, 0)).astype(np.intp) % 2
-    labels = np.where(inside, 1 + parity, 0) + np.where(v < 0.5, 0, 3)
-    return in_rows, labels[in_rows].ravel()
-
-
-def pattern_score(
-    lab: npt.NDArray[np.float32], bar: tuple[float, float], config: BoardConfig
-) -> float:
-    """How well a small rectified surface (Lab) shows the points of a board with this bar (shares
-    of the width): the share of the colour variance in the two rows of points explained by
-    splitting each row into odd triangles, even triangles and the ground between them. Near 0
-    for a wrong outline; a right one scores well above ``min_pattern_score``."""
-    height, width = lab.shape[:2]
-    key = (round(bar[0], 3), round(bar[1], 3))
-    in_rows, labels = _point_labels(width, height, key, config.point_length_share)
-    pixels = lab[in_rows].astype(np.float64)
-    centred = pixels - pixels.mean(axis=0)
-    total = float(np.einsum("ij,ij->", centred, centred))
-    if total <= 0:
-        return 0.0
-    counts = np.bincount(labels, minlength=6).astype(np.float64)
-    sums = np.stack([np.bincount(labels, centred[:, k], minlength=6) for k in range(3)], axis=1)
-    explained = float((sums**2).sum(axis=1).dot(1.0 / np.maximum(counts, 1.0)))
-    return explained / total
-
-
-def small_surface(image_bgr: Image, corners: Corners, config: BoardConfig) -> Image:
-    """The surface with these corners rectified to the small size used to score outlines."""
-    size = (config.score_width, config.score_height)
-    to_small = _rectifier(corners, *size)
-    return np.asarray(
-        cv2.warpPerspective(image_bgr, to_small, size, flags=cv2.INTER_AREA), np.uint8
-    )
 
 
 def board_from_corners(
@@ -191,47 +139,53 @@ def find_aruco_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     return order_corners(np.array(inner))
 
 
-def _sample(
-    lab: npt.NDArray[np.float32], points: npt.NDArray[np.float64]
-) -> npt.NDArray[np.float32]:
-    """Lab colours at the nearest pixels of ``points`` (..., 2), clipped to the image."""
-    height, width = lab.shape[:2]
+def _lab_at(image_bgr: Image, points: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    """Lab colours (..., 3) at the nearest pixels of ``points`` (..., 2), clipped to the image;
+    only those pixels are converted."""
+    height, width = image_bgr.shape[:2]
     xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
-    return lab[ys, xs]
+    picked = np.ascontiguousarray(image_bgr[ys.ravel(), xs.ravel()][:, None, :])
+    lab = cv2.cvtColor(picked, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return lab.reshape(*points.shape[:-1], 3)
+
+
+@lru_cache(maxsize=8)
+def _snap_lines(reach: int, samples: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.intp]]:
+    """For snapping: the places along a side (shares of its length), and for every pair of end
+    offsets (-reach..reach pixels, first end major), the half-pixel offset step of the shifted
+    side at each place (pair x place)."""
+    along = np.linspace(0.08, 0.92, samples)
+    ends = np.arange(-reach, reach + 1, dtype=np.float64)
+    first = np.repeat(ends, len(ends))[:, None]
+    second = np.tile(ends, len(ends))[:, None]
+    offset = first * (1.0 - along[None, :]) + second * along[None, :]
+    return along, np.rint((offset + reach) * 2).astype(np.intp)
 
 
 def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Corners:
     """Move each side of the outline (each end independently, up to ``snap_reach_px``) onto the
-    line across which the colour changes most (frame to surface), then intersect the sides."""
-    # only the outline's bounding box (and the reach around it) is looked at
+    line across which the colour changes most (frame to surface), then intersect the sides.
+    The colour step across each side is sampled once at half-pixel offsets; the shifted sides
+    are read from it."""
     quad = np.array(corners, np.float64)
-    margin = config.snap_reach_px + config.snap_gap_px + 2
-    height, width = image_bgr.shape[:2]
-    x0, y0 = np.clip(np.floor(quad.min(axis=0) - margin).astype(int), 0, [width, height])
-    x1, y1 = np.clip(np.ceil(quad.max(axis=0) + margin).astype(int) + 1, 0, [width, height])
-    if x1 <= x0 or y1 <= y0:
-        return corners
-    lab = _lab(image_bgr[y0:y1, x0:x1])
-    quad -= (x0, y0)
-    offsets = np.arange(-config.snap_reach_px, config.snap_reach_px + 1, dtype=np.float64)
-    along = np.linspace(0.08, 0.92, config.snap_samples)
+    reach = config.snap_reach_px
+    along, steps_of = _snap_lines(reach, config.snap_samples)
+    halves = np.arange(-2 * reach, 2 * reach + 1, dtype=np.float64) / 2
     sides = []
     for index in range(4):
         start, end = quad[index], quad[(index + 1) % 4]
         direction = (end - start) / max(1e-6, float(np.linalg.norm(end - start)))
         normal = np.array([-direction[1], direction[0]])
-        # every pair of end offsets: points (pair, sample, xy) on the shifted side
-        a = start[None, :] + offsets[:, None] * normal[None, :]
-        b = end[None, :] + offsets[:, None] * normal[None, :]
-        ends_a = np.repeat(a, len(offsets), axis=0)
-        ends_b = np.tile(b, (len(offsets), 1))
-        points = ends_a[:, None, :] + along[None, :, None] * (ends_b - ends_a)[:, None, :]
+        base = start + along[:, None] * (end - start)  # place x xy
+        points = base[None, :, :] + halves[:, None, None] * normal  # offset x place x xy
         gap = config.snap_gap_px * normal
-        step = _sample(lab, points + gap) - _sample(lab, points - gap)
-        strength = np.sqrt((step**2).sum(axis=2)).mean(axis=1)
+        colours = _lab_at(image_bgr, np.stack([points + gap, points - gap]))
+        step = np.sqrt(((colours[0] - colours[1]) ** 2).sum(axis=2))  # offset x place
+        strength = step[steps_of, np.arange(len(along))[None, :]].mean(axis=1)
         best = int(np.argmax(strength))
-        sides.append((ends_a[best], ends_b[best]))
+        shift_a, shift_b = divmod(best, 2 * reach + 1)
+        sides.append((start + (shift_a - reach) * normal, end + (shift_b - reach) * normal))
     snapped = []
     for index in range(4):
         (p1, p2), (q1, q2) = sides[index - 1], sides[index]
@@ -241,7 +195,7 @@ def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Co
             return corners
         t = np.linalg.solve(matrix, q1 - p1)[0]
         point = p1 + t * d1
-        snapped.append((float(point[0] + x0), float(point[1] + y0)))
+        snapped.append((float(point[0]), float(point[1])))
     return (snapped[0], snapped[1], snapped[2], snapped[3])
 
 
@@ -372,14 +326,34 @@ def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[f
     return (left / width, right / width)
 
 
+def _refine(
+    image_bgr: Image, points: npt.NDArray[np.float64], config: BoardConfig
+) -> tuple[npt.NDArray[np.float64], Floats]:
+    """The corners moved by the wide refiner (``wide_steps`` times) and then the refiner
+    (``refine_steps`` times), with the last one's logits that its patches show the corners."""
+    width = image_bgr.shape[1]
+    steps = [(WIDE_NET, config.wide_zoom)] * config.wide_steps
+    logits = np.zeros(4, np.float32)
+    for net, zoom in steps + [(CORNER_NET, 1.0)] * config.refine_steps:
+        (read,) = nets.run(net, to_input(corner_patches(image_bgr, points, zoom, config)))
+        moves = [
+            patch_shift_to_frame(k, read[k, :2].astype(np.float64), width, zoom, config)
+            for k in range(4)
+        ]
+        points = points + np.stack(moves)
+        logits = read[:, 2]
+    return points, logits
+
+
 def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     """The surface's corners (TL, TR, BR, BL) found by the networks, or None where they see no
-    board: the locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
+    board. The locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
     frame with a sub-cell offset, and whether a board is there; the wide refiner
-    (``board_corner_wide``, ``wide_steps`` times) and then the refiner (``board_corner``,
-    ``refine_steps`` times) move each corner by the shift they read in the patch around it (the
-    wide one ``wide_zoom`` times coarser, the last at full resolution); the last also says
-    whether its patch shows such a corner at all (all four must)."""
+    (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner (``board_corner``, at
+    full resolution) then move each corner by the shift they read in the patch around it; the
+    last also says whether its patch shows such a corner at all. All four must: where one does
+    not (the locator put it beyond the refiners' reach), it starts again where the other three
+    put it (the fourth corner of their parallelogram)."""
     height, width = image_bgr.shape[:2]
     if min(height, width) < config.min_frame_px:
         return None
@@ -392,16 +366,14 @@ def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     rows, columns = np.divmod(peaks, cells_x)
     shift = offsets[0].reshape(4, 2, -1)[np.arange(4), :, peaks]
     cells = np.stack([columns, rows], axis=1) + 0.5 + shift
-    points = frame_points(cells, (width, height), config)
-    steps = [(WIDE_NET, config.wide_zoom)] * config.wide_steps
-    for net, zoom in steps + [(CORNER_NET, 1.0)] * config.refine_steps:
-        (read,) = nets.run(net, to_input(corner_patches(image_bgr, points, zoom, config)))
-        moves = [
-            patch_shift_to_frame(k, read[k, :2].astype(np.float64), width, zoom, config)
-            for k in range(4)
-        ]
-        points = points + np.stack(moves)
-    if float(read[:, 2].min()) < config.min_corner_logit:
+    points, logits = _refine(image_bgr, frame_points(cells, (width, height), config), config)
+    failed = np.flatnonzero(logits < config.min_corner_logit)
+    if len(failed) == 1:
+        k = int(failed[0])
+        points = points.copy()
+        points[k] = points[(k + 1) % 4] + points[(k + 3) % 4] - points[(k + 2) % 4]
+        points, logits = _refine(image_bgr, points, config)
+    if float(logits.min()) < config.min_corner_logit:
         return None
     quad = [(float(x), float(y)) for x, y in points]
     return (quad[0], quad[1], quad[2], quad[3])
@@ -412,20 +384,19 @@ def _plausible(corners: Corners, frame_area: float, config: BoardConfig) -> bool
     least ``min_board_share`` of the frame."""
     quad = np.array(corners, np.float32)
     area = float(cv2.contourArea(quad, oriented=True))
-    return cv2.isContourConvex(quad) and -area >= config.min_board_share * frame_area
+    return cv2.isContourConvex(quad) and area >= config.min_board_share * frame_area
 
 
 def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
-    """The playing surface without markers (``locate_corners``, accepted where the outline is
-    plausible and its rectified surface shows the 24 points and the bar: ``pattern_score`` at
-    least ``min_pattern_score``), else from ArUco markers; None if neither is seen."""
+    """The playing surface without markers (``locate_corners``, where the outline is plausible
+    and its bar centred: the bar lies halfway across the surface, so an outline whose side lies
+    on a tray's or the frame's edge shows it off-centre), else from ArUco markers; None if
+    neither is seen."""
     corners = locate_corners(image_bgr, config)
     height, width = image_bgr.shape[:2]
     if corners is not None and _plausible(corners, height * width, config):
         view = board_from_corners(image_bgr, corners, config)
-        bar = (view.bar[0] / view.width, view.bar[1] / view.width)
-        lab = _lab(small_surface(image_bgr, corners, config))
-        if pattern_score(lab, bar, config) >= config.min_pattern_score:
+        if abs(sum(view.bar) - view.width) / 2 <= config.max_bar_offset_px:
             return view
     markers = find_aruco_corners(image_bgr, config)
     return None if markers is None else board_from_corners(image_bgr, markers, config)

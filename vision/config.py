@@ -114,6 +114,10 @@ class BoardConfig:
     # place is its logits' softmax mean within this many columns of the peak.
     bar_input_size: tuple[int, int] = (256, 32)
     peak_reach: int = 3
+    # A found outline is a board only if its bar's middle lies within this many canonical
+    # pixels of the surface's (true outlines, the lens's bending included: within 0.8 on tuning
+    # frames; a side on a tray's edge moves it 10 or more).
+    max_bar_offset_px: float = 5.0
     # The rectified playing surface (canonical top-down board), pixels.
     canonical_width: int = 540
     canonical_height: int = 420
@@ -125,13 +129,6 @@ class BoardConfig:
     # A located board has moved (``board_moved``) when a corner snaps more than this far from
     # where it snapped when located.
     max_shift_px: float = 3.0
-    # Checking an outline: the surface rectified to this small size; points reach this share of
-    # its height and fill this share of their column at the base; the outline is a board when
-    # the points explain at least this share of the colour variance (``pattern_score``).
-    score_width: int = 156
-    score_height: int = 120
-    point_length_share: float = 0.39
-    min_pattern_score: float = 0.3
     # ArUco fallback: dictionary name and the ids of markers at the TL, TR, BR, BL corners.
     aruco_dictionary: str = "DICT_4X4_50"
     aruco_ids: tuple[int, int, int, int] = (0, 1, 2, 3)

@@ -89,7 +89,7 @@ def test_demo_frames_located() -> None:
     demo = load_demo()
     config = BoardConfig()
     for name in sorted(set(demo.files)):
-        image = cv2.imread(str(demo.frames_dir / name))
+        image = np.asarray(cv2.imread(str(demo.frames_dir / name)), np.uint8)
         found = locate_corners(image, config)
         assert found is not None, f"{name}: board not found"
         truth = np.array(demo.labels[name]["board"]["corners"])

@@ -14,9 +14,11 @@ builds, with the reader's own preprocessing (``vision.board``):
   corner's heatmap cell (cross-entropy over the cells), its sub-cell offset (L1, on the 3 x 3
   cells around it) and whether a board is there;
 - ``board_corner``: ``PATCHES`` patches per corner (``corner_patches``) centred up to
-  ``FAR_PX`` frame pixels (half of them within a few pixels) off the true corner, and one away
-  from it (``_away``); targets: the corner's shift from the patch centre (smooth L1) and
-  whether the patch shows the corner (cross-entropy);
+  ``FAR_PX`` frame pixels (half of them within a few pixels) off the true corner, one away from
+  it (``_away``) and one at each corner of the trays and of the whole board that looks like it
+  (``look_alikes``); targets: the corner's shift from the patch centre (smooth L1) and whether
+  the patch shows the corner (cross-entropy); ``board_corner_wide``: the same on patches
+  ``wide_zoom`` times coarser, up to ``WIDE_FAR_PX`` off;
 - ``board_bar``: the surface rectified (``bar_image``) with each corner ``BAR_JITTER_PX`` off
   (Gaussian), as found corners are; target: where the bar's edges fall on its columns
   (cross-entropy against a one-column-wide Gaussian, plus L1 on the softmax mean).
@@ -67,6 +69,7 @@ FAR_PX = 12.0
 NEAR_PX = 2.5
 AWAY_PX = 24.0
 WIDE_FAR_PX = 30.0
+SETS_VERSION = 2  # of the sets' contents, in the names of the cached sets
 BAR_JITTER_PX = 1.0
 BAR_COPIES = 2
 EDGE_SAMPLES = 9  # points along each bar edge in the labels
@@ -120,11 +123,26 @@ def _no_board_seeds(data: Path, count: int) -> list[int]:
 
 
 def load_cache(folder: Path, seeds: Sequence[int]) -> Iterator[tuple[Image, dict[str, Any]]]:
-    """The cached frames of ``seeds`` with their labels."""
+    """The cached frames of ``seeds`` with their labels (and ``seed``)."""
     for seed in seeds:
         image = cv2.imread(str(folder / f"{seed}.jpg"))
         with np.load(folder / f"{seed}.npz") as data:
-            yield np.asarray(image, np.uint8), {key: data[key] for key in data.files}
+            label = {key: data[key] for key in data.files}
+        yield np.asarray(image, np.uint8), {**label, "seed": seed}
+
+
+def look_alikes(seed: int, size: tuple[int, int]) -> npt.NDArray[np.float64]:
+    """Where frame ``seed`` shows corners like the surface's own (per corner TL, TR, BR, BL: a
+    tray's and the whole board's; k x 4 x 2 frame pixels), from its scene's geometry seen
+    through its camera and lens."""
+    scene = scene_for_seed(seed, *size)
+    g = scene.geometry
+    rects = [g.outer_rect, *(g.tray_rect(side) for side in g.trays)]
+    world = np.array(
+        [[(x0, y0, 0), (x1, y0, 0), (x1, y1, 0), (x0, y1, 0)] for x0, y0, x1, y1 in rects]
+    )
+    pixels = scene.camera.distort(scene.camera.project(world.reshape(-1, 3).astype(np.float64)))
+    return np.asarray(pixels.reshape(-1, 4, 2))
 
 
 def bar_edges(
@@ -175,7 +193,8 @@ def _corner_samples(
     rng: np.random.Generator,
 ) -> tuple[list[Image], list[npt.NDArray[np.float64]], list[bool]]:
     """A refiner's patches of one frame (``zoom`` as in ``vision.board.patch_transform``):
-    four away from the corners, and ``PATCHES`` times four up to ``far_px`` frame pixels (half
+    four away from the corners, four near each of the corners that look like the surface's
+    (``look_alikes``), and ``PATCHES`` times four up to ``far_px`` frame pixels (half
     the time within ``NEAR_PX`` times the zoom) off them; with their targets, the corner's shift
     from the patch centre (patch pixels) and whether the patch shows it."""
     height, width = image.shape[:2]
@@ -187,6 +206,12 @@ def _corner_samples(
     is_corner = [False] * 4
     if not label["board"]:
         return patches, shifts, is_corner
+    for alike in look_alikes(int(label["seed"]), (width, height)):
+        patches.append(
+            corner_patches(image, alike + rng.normal(0.0, NEAR_PX, (4, 2)), zoom, config)
+        )
+        shifts += [np.zeros(2)] * 4
+        is_corner += [False] * 4
     for _ in range(PATCHES):
         far = rng.random(4) < 0.5
         offsets = np.where(
@@ -227,6 +252,7 @@ def build_sets(
 ) -> dict[str, npt.NDArray[Any]]:
     """The three nets' inputs (uint8 images) and targets from the frames."""
     rng = np.random.default_rng(seed)
+    bar_rng = np.random.default_rng(seed + 2)
     small, cells, boards = [], [], []
     patches, shifts, is_corner = [], [], []
     bars, bar_targets = [], []
@@ -243,7 +269,7 @@ def build_sets(
         if not label["board"]:
             continue
         for _ in range(BAR_COPIES):
-            jittered = order_corners(corners + rng.normal(0.0, BAR_JITTER_PX, (4, 2)))
+            jittered = order_corners(corners + bar_rng.normal(0.0, BAR_JITTER_PX, (4, 2)))
             bars.append(bar_image(image, jittered, config))
             bar_targets.append(bar_edges(label["bar"], jittered, config.bar_input_size[0]))
     return {
@@ -498,7 +524,7 @@ def train_bar(
         targets = sets["bar_targets"][index].copy()
         flip = rng.random(len(images)) < 0.5
         images[flip] = images[flip][:, :, ::-1]
-        targets[flip] = width - targets[flip][:, ::-1]
+        targets[flip] = (width - 1) - targets[flip][:, ::-1]  # column j shows x = j
         images = images[:, :, :, rng.permutation(3)]
         logits = model(torch.from_numpy(to_input(images)))[:, :, 0, :]  # n x 2 x width
         wanted = torch.from_numpy(targets)
@@ -571,7 +597,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         kind = "wide" if net == "wide" else "sets"
         if kind not in built:
             seed = args.seed + (kind == "wide")
-            path = args.data / f"{kind}-{counts}.npz"
+            path = args.data / f"{kind}-{SETS_VERSION}-{counts}.npz"
             built[kind] = _built(path, builders[kind], frames, config, seed)
         sets = built[kind]
         weights = args.data / f"{names[net]}.pt"
