@@ -50,8 +50,8 @@ def _true_bar(scene: Scene, view_corners: object, width: int) -> tuple[float, fl
 
 
 def test_boards_found_with_their_corners_and_bar() -> None:
-    """Measured on seeds 0..23 (23 boards): all found, corner error mean 0.8 px, worst 3.5 px;
-    the bar's edges within 0.6 canonical px on average, worst 2.2 px."""
+    """Measured on seeds 0..23 (24 boards): all found, corner error mean 0.85 px, worst 4.5 px;
+    the bar's edges within 0.27 canonical px on average, worst 1.3 px."""
     config = BoardConfig()
     corner_errors, bar_errors = [], []
     for seed in SEEDS:
@@ -66,10 +66,11 @@ def test_boards_found_with_their_corners_and_bar() -> None:
             np.linalg.norm(np.array(view.corners) - np.array(label.board.corners), axis=1)
         )
         bar_errors += list(np.abs(np.subtract(view.bar, _true_bar(scene, view.corners, 540))))
-    assert float(np.mean(corner_errors)) <= 1.5
+    assert len(corner_errors) == 4 * len(SEEDS)
+    assert float(np.mean(corner_errors)) <= 1.1
     assert float(np.max(corner_errors)) <= 6.0
-    assert float(np.mean(bar_errors)) <= 1.0
-    assert float(np.max(bar_errors)) <= 3.0
+    assert float(np.mean(bar_errors)) <= 0.5
+    assert float(np.max(bar_errors)) <= 2.0
 
 
 def test_no_board_where_there_is_none() -> None:
@@ -85,7 +86,7 @@ def test_no_board_where_there_is_none() -> None:
 
 
 def test_demo_frames_located() -> None:
-    """Every shot of the embedded demo (960 x 540): measured worst corner 1.5 px."""
+    """Every shot of the embedded demo (960 x 540): measured worst corner 1.3 px."""
     demo = load_demo()
     config = BoardConfig()
     for name in sorted(set(demo.files)):
@@ -93,7 +94,7 @@ def test_demo_frames_located() -> None:
         found = locate_corners(image, config)
         assert found is not None, f"{name}: board not found"
         truth = np.array(demo.labels[name]["board"]["corners"])
-        assert np.linalg.norm(np.array(found) - truth, axis=1).max() <= 3.0, name
+        assert np.linalg.norm(np.array(found) - truth, axis=1).max() <= 2.0, name
 
 
 def test_manual_corners_give_the_bar_too() -> None:
@@ -101,7 +102,7 @@ def test_manual_corners_give_the_bar_too() -> None:
     assert label.board.corners is not None
     view = board_from_corners(image, label.board.corners, BoardConfig())
     truth = _true_bar(scene, label.board.corners, view.width)
-    assert np.abs(np.subtract(view.bar, truth)).max() <= 2.0
+    assert np.abs(np.subtract(view.bar, truth)).max() <= 1.0  # measured 0.22
 
 
 def test_aruco_markers_locate_a_board_the_networks_do_not_see() -> None:
