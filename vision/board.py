@@ -2,17 +2,27 @@
 
 Stages, each a pure function:
 
-1. ``find_outer_board``: the board (frame and trays included) is bounded by the outermost long
-   straight edges (Hough lines on Canny edges) near horizontal and vertical.
-2. ``find_surface``: the outer board is rectified; straight edges running along its height (in the
-   band between the two rows of points) or width are found from colour steps of column and row
-   medians; candidate outlines on them are scored by ``pattern_score``, how well the rectified
-   surface shows 24 alternating triangles with a bar between the halves. The best outline is kept
-   if it scores at least ``min_pattern_score`` (otherwise no board: never a confident guess), then
-   ``snap_to_edges`` moves each side onto the strongest colour step nearby.
+1. ``locate_corners``: small networks (trained by ``vision.training.train_board`` on rendered
+   tuning frames, run by ``vision.nets``). The locator (``board_locate``) sees the whole frame
+   shrunk to ``locator_size`` and gives a heatmap of each corner over cells of
+   ``locator_stride`` pixels, a sub-cell offset per cell, and a logit that a board is there at
+   all. The refiners (``board_corner_wide``, ``board_corner``) then read, in a patch around each
+   corner (mirrored so that every corner looks like a top-left one), how far the corner lies
+   from the patch's centre; a step on a coarser patch, then two at full resolution, bring it to
+   about a pixel. Corners are where the playing surface itself ends, also where the raised
+   frame's lip hides that edge.
+2. ``find_board`` accepts the outline only where the locator says a board is there, the refiner
+   sees each of the four corners in its patch and the outline is plausible (convex, large
+   enough): never a confident guess on a frame without a board. (The share of colour variance
+   the 24 triangles explain, the earlier search's check, does not tell boards from tables: on
+   tuning frames true outlines scored 0.04-0.7, outlines on frames without a board 0.01-0.8.)
 3. ``board_from_corners``: given the surface's corners (found, tapped on the touchscreen, passed
    as ``--corners`` or read from ArUco markers), the homography to a canonical top-down board and
-   the bar's place on it (``find_bar``).
+   the bar's place on it (``find_bar``: a third network, ``board_bar``, over the columns of the
+   rectified surface).
+
+``snap_to_edges`` and ``board_moved`` are the cheap check, run on every frame of a located
+board, that it has not moved.
 
 Corners run top-left, top-right, bottom-right, bottom-left (DESIGN.md section 4). The board is
 assumed to lie with its bar vertical in the frame (trays left and/or right), the way the kiosk's
@@ -29,11 +39,18 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision import nets
 from vision.config import BoardConfig
 
 Image = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float32]
 Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
 Matrix = npt.NDArray[np.float64]
+
+LOCATE_NET = "board_locate"  # frame -> corner heatmaps, offsets, board presence
+CORNER_NET = "board_corner"  # patch around a corner -> its shift from the centre
+WIDE_NET = "board_corner_wide"  # the same on a coarser, wider patch
+BAR_NET = "board_bar"  # rectified surface -> the bar's two edges over its columns
 
 
 @dataclass(frozen=True)
@@ -71,264 +88,9 @@ def order_corners(points: npt.ArrayLike) -> Corners:
     )
 
 
-def _lab(image_bgr: Image) -> npt.NDArray[np.float32]:
-    return cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-
-
-def find_outer_board(image_bgr: Image, config: BoardConfig) -> Corners | None:
-    """Corners of the whole board (frame and trays included), or None: the outermost long
-    straight edges (Hough lines on Canny edges at half resolution) near horizontal above and below
-    the middle of the edges, near vertical left and right of it. Hands, shadows and glare bend no
-    long straight line; the table's texture makes none as long as a board's side."""
-    height, width = image_bgr.shape[:2]
-    if min(height, width) < 32:
-        return None
-    small = cv2.resize(image_bgr, (width // 2, height // 2), interpolation=cv2.INTER_AREA)
-    grey = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    edges = cv2.Canny(grey, config.canny_low, config.canny_high)
-    votes = max(10, round(config.side_vote_share * min(small.shape[:2])))
-    lines = cv2.HoughLines(edges, 1, np.pi / 360, votes)
-    if lines is None:
-        return None
-    ys, xs = np.nonzero(edges)
-    centre = np.array([xs.mean(), ys.mean()])
-    tilt = np.deg2rad(config.max_side_tilt_deg)
-    sides: dict[str, tuple[float, tuple[float, float]]] = {}
-    for rho, theta in lines[:, 0]:
-        normal = np.array([np.cos(theta), np.sin(theta)])
-        offset = float(rho - normal @ centre)  # signed distance from the centre along the normal
-        if abs(theta - np.pi / 2) < tilt:
-            name = "bottom" if offset > 0 else "top"
-        elif theta < tilt:
-            name = "right" if offset > 0 else "left"
-        elif theta > np.pi - tilt:
-            name = "left" if offset > 0 else "right"
-        else:
-            continue
-        if name not in sides or abs(offset) > sides[name][0]:
-            sides[name] = (abs(offset), (float(rho), float(theta)))
-    if len(sides) < 4:
-        return None
-    order = (("top", "left"), ("top", "right"), ("bottom", "right"), ("bottom", "left"))
-    corners = [_intersection(sides[a][1], sides[b][1]) for a, b in order]
-    if any(c is None for c in corners):
-        return None
-    quad = np.array(corners, np.float64) * 2.0
-    if cv2.contourArea(quad.astype(np.float32)) < config.min_board_share * height * width:
-        return None
-    return order_corners(quad)
-
-
-def _intersection(
-    first: tuple[float, float], second: tuple[float, float]
-) -> tuple[float, float] | None:
-    """Where two lines (rho, theta) cross; None if they are nearly parallel."""
-    matrix = np.array(
-        [[np.cos(first[1]), np.sin(first[1])], [np.cos(second[1]), np.sin(second[1])]]
-    )
-    if abs(np.linalg.det(matrix)) < 1e-3:
-        return None
-    x, y = np.linalg.solve(matrix, np.array([first[0], second[0]]))
-    return (float(x), float(y))
-
-
 def _rectifier(corners: Corners, width: int, height: int) -> Matrix:
     target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     return cv2.getPerspectiveTransform(np.array(corners, np.float32), target).astype(np.float64)
-
-
-def _line_positions(steps: npt.NDArray[np.float64], config: BoardConfig) -> list[float]:
-    """Positions (pixels) of the local maxima of a colour-step profile above ``min_step``."""
-    positions: list[float] = []
-    for index in range(1, len(steps) - 1):
-        value = steps[index]
-        if value >= config.min_step and value >= steps[index - 1] and value > steps[index + 1]:
-            positions.append(float(index))
-    return positions
-
-
-def _steps(profile: npt.NDArray[np.float32], reach: int) -> npt.NDArray[np.float64]:
-    """Lab distance between the profile ``reach`` pixels before and after each position."""
-    padded = np.pad(profile, ((reach, reach), (0, 0)), mode="edge")
-    difference = padded[2 * reach :] - padded[: -2 * reach]
-    return np.asarray(np.sqrt(np.einsum("ij,ij->i", difference, difference)), np.float64)
-
-
-def _edge_steps(
-    image_bgr: Image, config: BoardConfig
-) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    """Colour steps across the columns and across the rows of a rectified image: the median
-    colour of each column (row) compared with its neighbours'. Columns are taken in the middle
-    band between the two rows of points, where only the frame, the trays and the bar break the
-    surface. An edge running the whole width is a sharp step across the rows."""
-    lab = _lab(image_bgr)
-    height = lab.shape[0]
-    band = lab[round(height * config.middle_band[0]) : round(height * config.middle_band[1])]
-    columns = np.median(band, axis=0)
-    rows = np.median(lab, axis=1)
-    return _steps(columns, config.step_reach_px), _steps(rows, config.step_reach_px)
-
-
-def _strongest(steps: npt.NDArray[np.float64], low: float, high: float, count: int) -> list[float]:
-    """Positions of up to ``count`` strongest local step maxima within [low, high)."""
-    start, stop = max(1, round(low)), min(len(steps) - 1, round(high))
-    peaks = [
-        index
-        for index in range(start, stop)
-        if steps[index] >= steps[index - 1] and steps[index] > steps[index + 1]
-    ]
-    peaks.sort(key=lambda index: -steps[index])
-    return [float(index) for index in peaks[:count]]
-
-
-def _boxes(
-    columns: npt.NDArray[np.float64], rows: npt.NDArray[np.float64], config: BoardConfig
-) -> list[tuple[float, float, float, float]]:
-    """Outlines (left, right, top, bottom) whose sides lie on straight edges: top and bottom
-    among the strongest inner frame edges, left and right among the vertical edges, of a
-    plausible width for their height."""
-    height = len(rows)
-    low, high = config.min_frame_share * height, config.max_frame_share * height
-    tops = _strongest(rows, low, high, 2) or [0.0]
-    bottoms = _strongest(rows, height - high, height - low, 2) or [float(height)]
-    xs = _line_positions(columns, config)
-    return [
-        (left, right, top, bottom)
-        for top in tops
-        for bottom in bottoms
-        for i, left in enumerate(xs)
-        for right in xs[i + 1 :]
-        if config.min_aspect <= (right - left) / (bottom - top) <= config.max_aspect
-    ]
-
-
-def _bars(
-    columns: npt.NDArray[np.float64], left: float, right: float, config: BoardConfig
-) -> list[tuple[float, float]]:
-    """Bars (shares of the width between ``left`` and ``right``): the strongest pairs of straight
-    edges splitting equal halves, and centred bars of a few typical widths."""
-    xs = [x for x in _line_positions(columns, config) if left < x < right]
-    span = right - left
-    pairs = sorted(
-        (
-            (-(columns[round(a)] + columns[round(b)]), ((a - left) / span, (b - left) / span))
-            for i, a in enumerate(xs)
-            for b in xs[i + 1 :]
-        ),
-        key=lambda item: item[0],
-    )
-    bars = [bar for _, bar in pairs if _plausible_bar(bar, config)][: config.max_bars]
-    return bars + [(0.5 - share / 2, 0.5 + share / 2) for share in config.bar_shares]
-
-
-def _plausible_bar(bar: tuple[float, float], config: BoardConfig) -> bool:
-    """A bar (shares of the surface's width) of a plausible width, splitting equal halves."""
-    return (
-        config.min_bar_share <= bar[1] - bar[0] <= config.max_bar_share
-        and abs(bar[0] - (1.0 - bar[1])) <= config.max_half_mismatch
-    )
-
-
-@lru_cache(maxsize=256)
-def _point_labels(
-    width: int, height: int, bar: tuple[float, float], length: float
-) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.intp]]:
-    """For a small rectified surface: which pixels lie in the two rows of points, and their class
-    there (per row: ground, odd triangles, even triangles)."""
-    ys, xs = np.mgrid[0:height, 0:width].astype(np.float64)
-    u, v = (xs + 0.5) / width, (ys + 0.5) / height
-    left_half, right_half = bar[0], 1.0 - bar[1]
-    column = np.where(
-        u < bar[0], u / left_half * 6, np.where(u > bar[1], (u - bar[1]) / right_half * 6, -1.0)
-    )
-    within = column - np.floor(column)
-    depth = np.where(v < 0.5, v, 1.0 - v) / length  # 0 at the base, 1 at the tip
-    in_rows = (depth < 1.0) & (column >= 0)
-    inside = np.abs(within - 0.5) < 0.5 * (1.0 - depth)
-    parity = np.floor(np.maximum(column, 0)).astype(np.intp) % 2
-    labels = np.where(inside, 1 + parity, 0) + np.where(v < 0.5, 0, 3)
-    return in_rows, labels[in_rows].ravel()
-
-
-def pattern_score(
-    lab: npt.NDArray[np.float32], bar: tuple[float, float], config: BoardConfig
-) -> float:
-    """How well a small rectified surface (Lab) shows the points of a board with this bar (shares
-    of the width): the share of the colour variance in the two rows of points explained by
-    splitting each row into odd triangles, even triangles and the ground between them. Near 0
-    for a wrong outline; a right one scores well above ``min_pattern_score``."""
-    height, width = lab.shape[:2]
-    key = (round(bar[0], 3), round(bar[1], 3))
-    in_rows, labels = _point_labels(width, height, key, config.point_length_share)
-    pixels = lab[in_rows].astype(np.float64)
-    centred = pixels - pixels.mean(axis=0)
-    total = float(np.einsum("ij,ij->", centred, centred))
-    if total <= 0:
-        return 0.0
-    counts = np.bincount(labels, minlength=6).astype(np.float64)
-    sums = np.stack([np.bincount(labels, centred[:, k], minlength=6) for k in range(3)], axis=1)
-    explained = float((sums**2).sum(axis=1).dot(1.0 / np.maximum(counts, 1.0)))
-    return explained / total
-
-
-def small_surface(image_bgr: Image, corners: Corners, config: BoardConfig) -> Image:
-    """The surface with these corners rectified to the small size used to score outlines."""
-    size = (config.score_width, config.score_height)
-    to_small = _rectifier(corners, *size)
-    return np.asarray(
-        cv2.warpPerspective(image_bgr, to_small, size, flags=cv2.INTER_AREA), np.uint8
-    )
-
-
-def find_surface(
-    image_bgr: Image, outer: Corners, config: BoardConfig
-) -> tuple[Corners, tuple[float, float]] | None:
-    """Corners of the playing surface inside the outer board and its bar (shares of its width):
-    the candidate whose rectified image shows the points best, if it shows them well enough."""
-    (tl, tr, br, bl) = (np.array(c) for c in outer)
-    across = float(np.linalg.norm(tr - tl) + np.linalg.norm(br - bl))
-    down = float(np.linalg.norm(bl - tl) + np.linalg.norm(br - tr))
-    aspect = across / max(1e-6, down)
-    height = config.outer_height_px
-    width = max(1, round(height * aspect))
-    to_outer = _rectifier(outer, width, height)
-    rectified = np.asarray(cv2.warpPerspective(image_bgr, to_outer, (width, height)), np.uint8)
-    columns, rows = _edge_steps(rectified, config)
-    from_outer = np.linalg.inv(to_outer)
-    typical = (0.5 - config.bar_shares[1] / 2, 0.5 + config.bar_shares[1] / 2)
-    ranked: list[tuple[float, Corners, float, float]] = []
-    for left, right, top, bottom in _boxes(columns, rows, config):
-        box = np.array([[left, top], [right, top], [right, bottom], [left, bottom]], np.float64)
-        back = cv2.perspectiveTransform(box.reshape(1, 4, 2), from_outer).reshape(4, 2)
-        corners = order_corners(back)
-        lab = _lab(small_surface(image_bgr, corners, config))
-        ranked.append((pattern_score(lab, typical, config), corners, left, right))
-    ranked.sort(key=lambda item: -item[0])
-    best: tuple[float, Corners, tuple[float, float]] | None = None
-    for _, corners, left, right in ranked[: config.max_boxes]:
-        lab = _lab(small_surface(image_bgr, corners, config))
-        for bar in _bars(columns, left, right, config):
-            score = pattern_score(lab, bar, config)
-            if best is None or score > best[0]:
-                best = (score, corners, bar)
-    if best is None or best[0] < config.min_pattern_score:
-        return None
-    return best[1], best[2]
-
-
-def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[float, float]:
-    """The bar (left and right, shares of the surface's width) of the surface with these corners:
-    among the pairs of straight edges around the middle and centred bars of typical widths, the
-    one under which the points show best."""
-    small_bgr = small_surface(image_bgr, corners, config)
-    lab = _lab(small_bgr)
-    columns, _ = _edge_steps(small_bgr, config)
-    width = config.score_width
-    xs = [x / width for x in _line_positions(columns, config)]
-    bars = [(a, b) for i, a in enumerate(xs) for b in xs[i + 1 :]]
-    bars += [(0.5 - share / 2, 0.5 + share / 2) for share in config.bar_shares]
-    plausible = [bar for bar in bars if _plausible_bar(bar, config)]
-    return max(plausible, key=lambda bar: pattern_score(lab, bar, config))
 
 
 def board_from_corners(
@@ -338,7 +100,7 @@ def board_from_corners(
     bar: tuple[float, float] | None = None,
 ) -> BoardView:
     """The canonical view of the playing surface with the given corners (TL, TR, BR, BL); the bar
-    (shares of the width) is found unless given."""
+    (shares of the width) is found (``find_bar``) unless given."""
     width, height = config.canonical_width, config.canonical_height
     shares = find_bar(image_bgr, corners, config) if bar is None else bar
     return BoardView(
@@ -377,47 +139,53 @@ def find_aruco_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     return order_corners(np.array(inner))
 
 
-def _sample(
-    lab: npt.NDArray[np.float32], points: npt.NDArray[np.float64]
-) -> npt.NDArray[np.float32]:
-    """Lab colours at the nearest pixels of ``points`` (..., 2), clipped to the image."""
-    height, width = lab.shape[:2]
+def _lab_at(image_bgr: Image, points: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    """Lab colours (..., 3) at the nearest pixels of ``points`` (..., 2), clipped to the image;
+    only those pixels are converted."""
+    height, width = image_bgr.shape[:2]
     xs = np.clip(np.rint(points[..., 0]).astype(np.intp), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(np.intp), 0, height - 1)
-    return lab[ys, xs]
+    picked = np.ascontiguousarray(image_bgr[ys.ravel(), xs.ravel()][:, None, :])
+    lab = cv2.cvtColor(picked, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return lab.reshape(*points.shape[:-1], 3)
+
+
+@lru_cache(maxsize=8)
+def _snap_lines(reach: int, samples: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.intp]]:
+    """For snapping: the places along a side (shares of its length), and for every pair of end
+    offsets (-reach..reach pixels, first end major), the half-pixel offset step of the shifted
+    side at each place (pair x place)."""
+    along = np.linspace(0.08, 0.92, samples)
+    ends = np.arange(-reach, reach + 1, dtype=np.float64)
+    first = np.repeat(ends, len(ends))[:, None]
+    second = np.tile(ends, len(ends))[:, None]
+    offset = first * (1.0 - along[None, :]) + second * along[None, :]
+    return along, np.rint((offset + reach) * 2).astype(np.intp)
 
 
 def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Corners:
     """Move each side of the outline (each end independently, up to ``snap_reach_px``) onto the
-    line across which the colour changes most (frame to surface), then intersect the sides."""
-    # only the outline's bounding box (and the reach around it) is looked at
+    line across which the colour changes most (frame to surface), then intersect the sides.
+    The colour step across each side is sampled once at half-pixel offsets; the shifted sides
+    are read from it."""
     quad = np.array(corners, np.float64)
-    margin = config.snap_reach_px + config.snap_gap_px + 2
-    height, width = image_bgr.shape[:2]
-    x0, y0 = np.clip(np.floor(quad.min(axis=0) - margin).astype(int), 0, [width, height])
-    x1, y1 = np.clip(np.ceil(quad.max(axis=0) + margin).astype(int) + 1, 0, [width, height])
-    if x1 <= x0 or y1 <= y0:
-        return corners
-    lab = _lab(image_bgr[y0:y1, x0:x1])
-    quad -= (x0, y0)
-    offsets = np.arange(-config.snap_reach_px, config.snap_reach_px + 1, dtype=np.float64)
-    along = np.linspace(0.08, 0.92, config.snap_samples)
+    reach = config.snap_reach_px
+    along, steps_of = _snap_lines(reach, config.snap_samples)
+    halves = np.arange(-2 * reach, 2 * reach + 1, dtype=np.float64) / 2
     sides = []
     for index in range(4):
         start, end = quad[index], quad[(index + 1) % 4]
         direction = (end - start) / max(1e-6, float(np.linalg.norm(end - start)))
         normal = np.array([-direction[1], direction[0]])
-        # every pair of end offsets: points (pair, sample, xy) on the shifted side
-        a = start[None, :] + offsets[:, None] * normal[None, :]
-        b = end[None, :] + offsets[:, None] * normal[None, :]
-        ends_a = np.repeat(a, len(offsets), axis=0)
-        ends_b = np.tile(b, (len(offsets), 1))
-        points = ends_a[:, None, :] + along[None, :, None] * (ends_b - ends_a)[:, None, :]
+        base = start + along[:, None] * (end - start)  # place x xy
+        points = base[None, :, :] + halves[:, None, None] * normal  # offset x place x xy
         gap = config.snap_gap_px * normal
-        step = _sample(lab, points + gap) - _sample(lab, points - gap)
-        strength = np.sqrt((step**2).sum(axis=2)).mean(axis=1)
+        colours = _lab_at(image_bgr, np.stack([points + gap, points - gap]))
+        step = np.sqrt(((colours[0] - colours[1]) ** 2).sum(axis=2))  # offset x place
+        strength = step[steps_of, np.arange(len(along))[None, :]].mean(axis=1)
         best = int(np.argmax(strength))
-        sides.append((ends_a[best], ends_b[best]))
+        shift_a, shift_b = divmod(best, 2 * reach + 1)
+        sides.append((start + (shift_a - reach) * normal, end + (shift_b - reach) * normal))
     snapped = []
     for index in range(4):
         (p1, p2), (q1, q2) = sides[index - 1], sides[index]
@@ -427,7 +195,7 @@ def snap_to_edges(image_bgr: Image, corners: Corners, config: BoardConfig) -> Co
             return corners
         t = np.linalg.solve(matrix, q1 - p1)[0]
         point = p1 + t * d1
-        snapped.append((float(point[0] + x0), float(point[1] + y0)))
+        snapped.append((float(point[0]), float(point[1])))
     return (snapped[0], snapped[1], snapped[2], snapped[3])
 
 
@@ -444,12 +212,191 @@ def board_moved(image_bgr: Image, located: Corners, config: BoardConfig) -> bool
     return bool(shift.max() > config.max_shift_px)
 
 
+def to_input(images_bgr: Image) -> Floats:
+    """BGR images (... x height x width x 3, uint8) as the networks take them: channels first,
+    scaled to -1..1 (... x 3 x height x width, float32)."""
+    moved = np.moveaxis(images_bgr, -1, -3).astype(np.float32)
+    return np.ascontiguousarray((moved - 127.5) / 127.5, np.float32)
+
+
+def locator_image(image_bgr: Image, config: BoardConfig) -> Image:
+    """The frame as the corner locator sees it: shrunk to ``locator_size``, whatever its
+    aspect."""
+    return np.asarray(
+        cv2.resize(image_bgr, config.locator_size, interpolation=cv2.INTER_AREA), np.uint8
+    )
+
+
+def locator_cells(
+    points: npt.NDArray[np.float64], frame_size: tuple[int, int], config: BoardConfig
+) -> npt.NDArray[np.float64]:
+    """Frame pixels (N x 2) in the locator's heatmap cells (continuous: cell ``c`` spans
+    ``c .. c + 1``); ``frame_points`` is the inverse."""
+    scale = np.array(frame_size, np.float64) / np.array(config.locator_size, np.float64)
+    return np.asarray((points + 0.5) / scale / config.locator_stride)
+
+
+def frame_points(
+    cells: npt.NDArray[np.float64], frame_size: tuple[int, int], config: BoardConfig
+) -> npt.NDArray[np.float64]:
+    """Continuous heatmap cells (N x 2) back in frame pixels."""
+    scale = np.array(frame_size, np.float64) / np.array(config.locator_size, np.float64)
+    return np.asarray(cells * config.locator_stride * scale - 0.5)
+
+
+def patch_transform(
+    corner: int, point: tuple[float, float], frame_width: int, zoom: float, config: BoardConfig
+) -> Matrix:
+    """The affine map (2 x 3) from frame pixels to the patch around ``point`` seen by a corner
+    refiner: ``patch_px`` square, centred on the point, ``zoom * frame_width /
+    patch_reference_width`` frame pixels per patch pixel, mirrored so that every corner (0..3:
+    TL, TR, BR, BL) looks like a top-left one (the surface to the right of and below it)."""
+    scale = zoom * frame_width / config.patch_reference_width
+    flip_x = -1.0 if corner in (1, 2) else 1.0
+    flip_y = -1.0 if corner in (2, 3) else 1.0
+    half = config.patch_px / 2
+    return np.array(
+        [
+            [flip_x / scale, 0.0, half - flip_x * point[0] / scale],
+            [0.0, flip_y / scale, half - flip_y * point[1] / scale],
+        ]
+    )
+
+
+def corner_patches(
+    image_bgr: Image, points: npt.NDArray[np.float64], zoom: float, config: BoardConfig
+) -> Image:
+    """A refiner's view of the frame: the patch (``patch_transform``) around each of the four
+    points (TL, TR, BR, BL), 4 x patch_px x patch_px x 3."""
+    size = (config.patch_px, config.patch_px)
+    width = image_bgr.shape[1]
+    return np.stack(
+        [
+            np.asarray(
+                cv2.warpAffine(
+                    image_bgr,
+                    patch_transform(index, (float(x), float(y)), width, zoom, config),
+                    size,
+                    flags=cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE,
+                ),
+                np.uint8,
+            )
+            for index, (x, y) in enumerate(points)
+        ]
+    )
+
+
+def patch_shift_to_frame(
+    corner: int, shift: npt.NDArray[np.float64], frame_width: int, zoom: float, config: BoardConfig
+) -> npt.NDArray[np.float64]:
+    """A shift (dx, dy) in patch pixels of corner ``corner``'s patch as a shift in the frame."""
+    scale = zoom * frame_width / config.patch_reference_width
+    flips = np.array([-1.0 if corner in (1, 2) else 1.0, -1.0 if corner in (2, 3) else 1.0])
+    return np.asarray(shift * flips * scale)
+
+
+def bar_image(image_bgr: Image, corners: Corners, config: BoardConfig) -> Image:
+    """The bar net's view: the surface with these corners rectified to ``bar_input_size`` (the
+    width kept, the height shrunk twice more by area averaging)."""
+    width, height = config.bar_input_size
+    surface = cv2.warpPerspective(
+        image_bgr, _rectifier(corners, width, 2 * height), (width, 2 * height)
+    )
+    return np.asarray(cv2.resize(surface, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def _soft_peak(logits: Floats, reach: int) -> float:
+    """Sub-cell position of a 1-D logit profile's peak: the softmax-weighted mean position
+    within ``reach`` cells of its highest cell."""
+    top = int(np.argmax(logits))
+    low, high = max(0, top - reach), min(len(logits), top + reach + 1)
+    window = logits[low:high].astype(np.float64)
+    weights = np.exp(window - window.max())
+    return float((weights * np.arange(low, high)).sum() / weights.sum())
+
+
+def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[float, float]:
+    """The bar (left and right edge, shares of the surface's width) of the surface with these
+    corners: the peaks of the two edge profiles of the bar net (``board_bar``, trained by
+    ``vision.training.train_board``) over the columns of the rectified surface."""
+    (logits,) = nets.run(BAR_NET, to_input(bar_image(image_bgr, corners, config))[None])
+    width = config.bar_input_size[0]
+    left, right = (_soft_peak(logits[0, k].ravel(), config.peak_reach) for k in (0, 1))
+    return (left / width, right / width)
+
+
+def _refine(
+    image_bgr: Image, points: npt.NDArray[np.float64], config: BoardConfig
+) -> tuple[npt.NDArray[np.float64], Floats]:
+    """The corners moved by the wide refiner (``wide_steps`` times) and then the refiner
+    (``refine_steps`` times), with the last one's logits that its patches show the corners."""
+    width = image_bgr.shape[1]
+    steps = [(WIDE_NET, config.wide_zoom)] * config.wide_steps
+    logits = np.zeros(4, np.float32)
+    for net, zoom in steps + [(CORNER_NET, 1.0)] * config.refine_steps:
+        (read,) = nets.run(net, to_input(corner_patches(image_bgr, points, zoom, config)))
+        moves = [
+            patch_shift_to_frame(k, read[k, :2].astype(np.float64), width, zoom, config)
+            for k in range(4)
+        ]
+        points = points + np.stack(moves)
+        logits = read[:, 2]
+    return points, logits
+
+
+def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
+    """The surface's corners (TL, TR, BR, BL) found by the networks, or None where they see no
+    board. The locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
+    frame with a sub-cell offset, and whether a board is there; the wide refiner
+    (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner (``board_corner``, at
+    full resolution) then move each corner by the shift they read in the patch around it; the
+    last also says whether its patch shows such a corner at all. All four must: where one does
+    not (the locator put it beyond the refiners' reach), it starts again where the other three
+    put it (the fourth corner of their parallelogram)."""
+    height, width = image_bgr.shape[:2]
+    if min(height, width) < config.min_frame_px:
+        return None
+    small = to_input(locator_image(image_bgr, config))[None]
+    heat, offsets, presence = nets.run(LOCATE_NET, small)
+    if float(presence.ravel()[0]) < config.min_presence_logit:
+        return None
+    cells_x = heat.shape[3]
+    peaks = np.argmax(heat[0].reshape(4, -1), axis=1)
+    rows, columns = np.divmod(peaks, cells_x)
+    shift = offsets[0].reshape(4, 2, -1)[np.arange(4), :, peaks]
+    cells = np.stack([columns, rows], axis=1) + 0.5 + shift
+    points, logits = _refine(image_bgr, frame_points(cells, (width, height), config), config)
+    failed = np.flatnonzero(logits < config.min_corner_logit)
+    if len(failed) == 1:
+        k = int(failed[0])
+        points = points.copy()
+        points[k] = points[(k + 1) % 4] + points[(k + 3) % 4] - points[(k + 2) % 4]
+        points, logits = _refine(image_bgr, points, config)
+    if float(logits.min()) < config.min_corner_logit:
+        return None
+    quad = [(float(x), float(y)) for x, y in points]
+    return (quad[0], quad[1], quad[2], quad[3])
+
+
+def _plausible(corners: Corners, frame_area: float, config: BoardConfig) -> bool:
+    """Whether an outline can be a playing surface: convex, in the order TL, TR, BR, BL, and at
+    least ``min_board_share`` of the frame."""
+    quad = np.array(corners, np.float32)
+    area = float(cv2.contourArea(quad, oriented=True))
+    return cv2.isContourConvex(quad) and area >= config.min_board_share * frame_area
+
+
 def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
-    """The playing surface without markers, else from ArUco markers; None if neither is seen."""
-    outer = find_outer_board(image_bgr, config)
-    surface = None if outer is None else find_surface(image_bgr, outer, config)
-    if surface is not None:
-        snapped = snap_to_edges(image_bgr, surface[0], config)
-        return board_from_corners(image_bgr, snapped, config, surface[1])
-    corners = find_aruco_corners(image_bgr, config)
-    return None if corners is None else board_from_corners(image_bgr, corners, config)
+    """The playing surface without markers (``locate_corners``, where the outline is plausible
+    and its bar centred: the bar lies halfway across the surface, so an outline whose side lies
+    on a tray's or the frame's edge shows it off-centre), else from ArUco markers; None if
+    neither is seen."""
+    corners = locate_corners(image_bgr, config)
+    height, width = image_bgr.shape[:2]
+    if corners is not None and _plausible(corners, height * width, config):
+        view = board_from_corners(image_bgr, corners, config)
+        if abs(sum(view.bar) - view.width) / 2 <= config.max_bar_offset_px:
+            return view
+    markers = find_aruco_corners(image_bgr, config)
+    return None if markers is None else board_from_corners(image_bgr, markers, config)

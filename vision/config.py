@@ -86,56 +86,49 @@ class DiceConfig:
 class BoardConfig:
     """Finding the playing surface and the bar (vision.board)."""
 
-    # The board covers at least this share of the frame.
-    min_board_share: float = 0.12
-    # The board's four sides: Hough lines on Canny edges (these thresholds) at half the frame's
-    # resolution, as long as this share of the frame's smaller side, within this angle of
-    # horizontal or vertical.
-    canny_low: int = 30
-    canny_high: int = 90
-    side_vote_share: float = 0.3
-    max_side_tilt_deg: float = 30.0
-    # The outer board is rectified to this height in pixels (width by its aspect).
-    outer_height_px: int = 400
-    # A straight board edge: the median colours of the columns (rows) this many pixels either
-    # side of it differ by at least this Lab distance.
-    step_reach_px: int = 2
-    min_step: float = 12.0
-    # Vertical edges are looked for in this band of rows (shares of the height), between the
-    # two rows of points; the inner frame edges lie between these shares of the height inside.
-    middle_band: tuple[float, float] = (0.3, 0.7)
-    min_frame_share: float = 0.015
-    max_frame_share: float = 0.1
-    # The playing surface: width over height within these bounds; the bar is this share of the
-    # surface's width; the two halves are equally wide within this share.
-    min_aspect: float = 0.95
-    max_aspect: float = 1.55
-    min_bar_share: float = 0.04
-    max_bar_share: float = 0.18
-    max_half_mismatch: float = 0.06
+    # The playing surface covers at least this share of the frame (the renderer's smallest
+    # board surface covers ~0.25).
+    min_board_share: float = 0.08
+    # The corner locator sees the frame shrunk to this size (width, height) and gives a heatmap
+    # cell per this many of its pixels; a board is there when its presence logit is at least
+    # this (on tuning frames true boards score above +5, frames without a board below -5).
+    locator_size: tuple[int, int] = (256, 128)
+    locator_stride: int = 8
+    min_presence_logit: float = 0.0
+    # The corner refiner reads a patch this many pixels square around each corner, one patch
+    # pixel per frame pixel of a frame this wide (frame width / this, frame pixels per patch
+    # pixel), this many times over.
+    patch_px: int = 48
+    patch_reference_width: int = 1280
+    refine_steps: int = 2
+    # Before it, the wide refiner reads patches this many times coarser (it catches corners the
+    # locator put up to ~28 px off, twice the refiner's reach), this many times.
+    wide_zoom: float = 2.0
+    wide_steps: int = 1
+    # ... and the refiner's logit that its patch shows such a corner is at least this for all
+    # four corners after the last step.
+    min_corner_logit: float = 0.0
+    # Frames smaller than this (either side, pixels) show no board the networks can find.
+    min_frame_px: int = 64
+    # The bar net sees the surface rectified to this size (width, height); an edge's sub-column
+    # place is its logits' softmax mean within this many columns of the peak.
+    bar_input_size: tuple[int, int] = (256, 32)
+    peak_reach: int = 3
+    # A found outline is a board only if its bar's middle lies within this many canonical
+    # pixels of the surface's (true outlines, the lens's bending included: within 0.8 on tuning
+    # frames; a side on a tray's edge moves it 10 or more).
+    max_bar_offset_px: float = 5.0
     # The rectified playing surface (canonical top-down board), pixels.
     canonical_width: int = 540
     canonical_height: int = 420
-    # Snapping a found outline to the frame's edges: each end of a side moves up to this far,
-    # the colour compared this far either side of it, at this many places along it.
+    # Snapping a located outline to the frame's edges (``board_moved``): each end of a side moves
+    # up to this far, the colour compared this far either side of it, at this many places along.
     snap_reach_px: int = 8
     snap_gap_px: float = 2.0
     snap_samples: int = 48
     # A located board has moved (``board_moved``) when a corner snaps more than this far from
     # where it snapped when located.
     max_shift_px: float = 3.0
-    # Outlines tried: the strongest boxes of straight edges, with their strongest bars.
-    max_boxes: int = 3
-    max_bars: int = 4
-    # Where the bar shows no straight edge it is centred, one of these shares of the width.
-    bar_shares: tuple[float, ...] = (0.07, 0.09, 0.11, 0.13)
-    # Checking an outline: the surface rectified to this small size; points reach this share of
-    # its height and fill this share of their column at the base; the outline is a board when
-    # the points explain at least this share of the colour variance (``pattern_score``).
-    score_width: int = 156
-    score_height: int = 120
-    point_length_share: float = 0.39
-    min_pattern_score: float = 0.3
     # ArUco fallback: dictionary name and the ids of markers at the TL, TR, BR, BL corners.
     aruco_dictionary: str = "DICT_4X4_50"
     aruco_ids: tuple[int, int, int, int] = (0, 1, 2, 3)

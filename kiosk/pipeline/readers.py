@@ -2,7 +2,8 @@
 
 ``VisionReader`` runs ``vision.read.read_located`` with the previous frame, so motion between
 them marks the reading occluded (``vision.motion``), on a board located once and located again
-only when it moves (the slow search costs ~150 ms a frame, reading a located board ~20 ms).
+only when it moves (the search costs ~15 ms a frame, the check that the board has not moved
+~1-2 ms, reading a located board ~20 ms).
 ``LabelReader`` is the embedded demo's perfect camera: the renderer's exact label of each
 replayed frame, looked up by the frame's position in the recording. It never reads pixels: use
 it to show the kiosk's flow, not to judge vision.
@@ -29,7 +30,7 @@ class FrameReader(Protocol):
 
 class VisionReader:
     """``vision.read.read_located`` with the ``history`` previous frames for motion, on a board
-    located once (``vision.board.find_board``, the slow search) and reused while it stays put:
+    located once (``vision.board.find_board``, the networks' search) and reused while it stays put:
     each frame only checks that the board's sides still snap where they did
     (``vision.board.board_moved``) and searches again when they do not (the camera or the board
     moved, or a hand lies over a side). Where no board is found every frame searches. The

@@ -1,7 +1,7 @@
 """The kiosk's fast path: the board located once and reused while it stays put.
 
 ``kiosk.pipeline.readers.VisionReader`` searches for the board (``vision.board.find_board``,
-~150 ms) only on the first frame and when ``vision.board.board_moved`` says the board's sides no
+~15 ms) only on the first frame and when ``vision.board.board_moved`` says the board's sides no
 longer snap where they did; otherwise it reads on the located board (~20 ms).
 """
 
