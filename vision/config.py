@@ -183,7 +183,7 @@ class MotionConfig:
     # A hand or arm: cells the hand segmenter gives at least this probability, covering at least
     # this share of the board (chosen on held-back tuning frames, see train_hands).
     hand_probability: float = 0.5
-    min_hand_share: float = 0.005
+    min_hand_share: float = 0.01
 
 
 @dataclass(frozen=True)

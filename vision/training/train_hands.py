@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=3000)
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/hands-data"))
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
