@@ -27,8 +27,11 @@ class DiceConfig:
     # The reader's crop is this many times the candidate's size wide (side faces of a cocked
     # die show within it).
     crop_share: float = 1.8
-    # A candidate is a die (or the cube) when the reader gives it at least this probability; of
+    # Candidates the reader gives at least ``screen_probability`` of being a die or the cube are
+    # read again where it placed them; then a candidate is a die (or the cube) when the reader
+    # gives it at least ``min_object_probability``; of
     # two found within this share of a side the likelier is kept.
+    screen_probability: float = 0.2
     min_object_probability: float = 0.5
     duplicate_share: float = 0.6
     # A value is read when its class has at least this share of the object's probability,

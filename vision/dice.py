@@ -9,15 +9,16 @@ photos), run by ``vision.nets``:
    ``STRIDE`` of those pixels, the probability that a die's or the cube's top face is centred in
    each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
    Local maxima above ``min_peak`` are the candidates.
-2. The *reader* (``read_candidates``) reads each candidate from a ``CROP_PX`` square crop of the
+2. The *reader* (``read_crops``) reads each candidate from a ``CROP_PX`` square crop of the
    full-resolution frame, ``crop_share`` times the candidate's size wide: not a die or cube, a
    die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its top face
-   is not square, side faces show); and the centre's offset within the crop.
+   is not square, side faces show); and where the object's centre lies in the crop. Candidates
+   it finds at least ``screen_probability`` likely objects are read again, centred there.
 
-A candidate is kept when the reader gives it a die or the cube at ``min_object_probability``;
-the likelier of two within ``duplicate_share`` of a side is kept; a value is given only when its
-class has ``min_value_probability`` of the object's probability, else None (abstain, never a
-guess). Of several cubes only the likeliest is kept.
+A candidate is kept when that second reading gives it a die or the cube at
+``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
+value is given only when its class has ``min_value_probability`` of the object's probability,
+else None (abstain, never a guess). Of several cubes only the likeliest is kept.
 
 ``detector_input`` and ``crop_inputs`` are the preprocessing the trainer shares, so the two
 cannot drift apart.
@@ -55,12 +56,16 @@ CLASSES = 1 + len(DIE_FACES) + len(CUBE_VALUES)
 
 @dataclass(frozen=True)
 class FoundDie:
-    """A die: value 1..6 (None: unreadable), centre of its top face (frame pixels), side (px)."""
+    """A die: value 1..6 (None: unreadable), centre of its top face (frame pixels), side (px),
+    cocked; the reader's share of the die's probability for its likeliest face and its
+    probability that the die is cocked (for choosing thresholds)."""
 
     value: int | None
     center: tuple[float, float]
     side_px: float
     cocked: bool
+    face_share: float = 1.0
+    cocked_probability: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -159,18 +164,53 @@ def crop_inputs(
     angles_deg: Sequence[float] | None = None,
 ) -> Floats:
     """Square crops (N x 3 x size x size, about -0.5..0.5), each ``share`` times its side wide
-    around its centre, turned by its angle (none by default); outside the frame is replicated."""
+    around its centre, turned by its angle (none by default). Where a crop shrinks the frame
+    the region is first shrunk by area averaging (no aliased pips); outside the frame is
+    replicated."""
     crops = np.empty((len(centers), 3, size, size), np.float32)
+    h, w = image_bgr.shape[:2]
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
+        x, y = min(max(x, 0.0), w - 1.0), min(max(y, 0.0), h - 1.0)
         zoom = size / max(1.0, share * side)
         angle = 0.0 if angles_deg is None else angles_deg[index]
+        region, (x, y) = _region(image_bgr, x, y, 0.75 * share * side + 2.0)
+        if zoom < 1.0:
+            rh, rw = region.shape[:2]
+            shrunk = (max(1, round(rw * zoom)), max(1, round(rh * zoom)))
+            region = np.asarray(cv2.resize(region, shrunk, interpolation=cv2.INTER_AREA), np.uint8)
+            x, y = x * shrunk[0] / rw, y * shrunk[1] / rh
+            zoom = 1.0
         matrix = cv2.getRotationMatrix2D((x, y), angle, zoom)
         matrix[:, 2] += np.array([size / 2 - x, size / 2 - y])
         patch = cv2.warpAffine(
-            image_bgr, matrix, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+            region, matrix, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
         )
         crops[index] = patch.transpose(2, 0, 1)
     return crops / 255.0 - 0.5
+
+
+def _region(
+    image_bgr: Image, x: float, y: float, reach: float
+) -> tuple[Image, tuple[float, float]]:
+    """The frame within ``reach`` pixels of (x, y) (edges replicated) and (x, y) in it."""
+    r = math.ceil(reach)
+    x0, y0 = math.floor(x) - r, math.floor(y) - r
+    h, w = image_bgr.shape[:2]
+    if x0 >= 0 and y0 >= 0 and x0 + 2 * r + 1 <= w and y0 + 2 * r + 1 <= h:
+        region = image_bgr[y0 : y0 + 2 * r + 1, x0 : x0 + 2 * r + 1]
+    else:
+        region = np.asarray(
+            cv2.copyMakeBorder(
+                image_bgr[max(0, y0) : max(0, y0 + 2 * r + 1), max(0, x0) : max(0, x0 + 2 * r + 1)],
+                max(0, -y0),
+                max(0, y0 + 2 * r + 1 - h),
+                max(0, -x0),
+                max(0, x0 + 2 * r + 1 - w),
+                cv2.BORDER_REPLICATE,
+            ),
+            np.uint8,
+        )
+    return np.ascontiguousarray(region), (x - x0, y - y0)
 
 
 def _softmax(z: Floats) -> Floats:
@@ -178,63 +218,94 @@ def _softmax(z: Floats) -> Floats:
     return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
 
 
-def read_candidates(
-    image_bgr: Image, found: Sequence[Candidate], config: DiceConfig
-) -> list[tuple[Candidate, Floats, float, tuple[float, float]]]:
-    """Per candidate: the reader's class probabilities (``CLASSES``), its probability of being
-    cocked, and its refined centre (frame pixels)."""
-    if not found:
+@dataclass(frozen=True)
+class Read:
+    """The reader's verdict on one crop: class probabilities (``CLASSES``), probability of a
+    cocked die, and the object's centre (frame pixels, refined from the crop's)."""
+
+    probabilities: Floats
+    cocked: float
+    center: tuple[float, float]
+
+    @property
+    def die(self) -> float:
+        return float(self.probabilities[1 : 1 + len(DIE_FACES)].sum())
+
+    @property
+    def cube(self) -> float:
+        return float(self.probabilities[1 + len(DIE_FACES) :].sum())
+
+
+def read_crops(
+    image_bgr: Image,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    config: DiceConfig,
+) -> list[Read]:
+    """The reader on crops ``crop_share`` times each side wide around each centre."""
+    if not centers:
         return []
-    batch = crop_inputs(
-        image_bgr, [c.center for c in found], [c.side_px for c in found], config.crop_share
-    )
+    batch = crop_inputs(image_bgr, centers, sides, config.crop_share)
     classes, extra = nets.run(READER, batch)
     probabilities = _softmax(classes)
-    results = []
-    for index, candidate in enumerate(found):
-        span = config.crop_share * candidate.side_px
-        cx = candidate.center[0] + float(extra[index, 1]) * span
-        cy = candidate.center[1] + float(extra[index, 2]) * span
+    reads = []
+    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
+        span = config.crop_share * side
+        center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
         cocked = float(1.0 / (1.0 + np.exp(-extra[index, 0])))
-        results.append((candidate, probabilities[index], cocked, (cx, cy)))
-    return results
+        reads.append(Read(probabilities[index], cocked, center))
+    return reads
 
 
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
-    """The dice (top to bottom, then left to right) and the cube in a BGR frame."""
-    read = read_candidates(image_bgr, detect(image_bgr, config), config)
-    faces = slice(1, 1 + len(DIE_FACES))
-    cubes = slice(1 + len(DIE_FACES), CLASSES)
-    ranked = sorted(read, key=lambda r: -float(1.0 - r[1][0]))
+    """The dice (top to bottom, then left to right) and the cube in a BGR frame.
+
+    The reader reads every candidate, then again centred where it placed the object, for those
+    it gave at least ``screen_probability`` of being a die or the cube; the second reading
+    decides."""
+    found = detect(image_bgr, config)
+    first = read_crops(image_bgr, [c.center for c in found], [c.side_px for c in found], config)
+    screened = [
+        (c, r)
+        for c, r in zip(found, first, strict=True)
+        if max(r.die, r.cube) >= config.screen_probability
+    ]
+    sides = [c.side_px for c, _ in screened]
+    second = read_crops(image_bgr, [r.center for _, r in screened], sides, config)
+    ranked = sorted(zip(sides, second, strict=True), key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube: FoundCube | None = None
     kept: list[tuple[tuple[float, float], float]] = []
-    for candidate, p, cocked, center in ranked:
-        die_p, cube_p = float(p[faces].sum()), float(p[cubes].sum())
-        if max(die_p, cube_p) < config.min_object_probability:
+    for side, read in ranked:
+        center = read.center
+        if max(read.die, read.cube) < config.min_object_probability:
             continue
-        side = candidate.side_px
         if any(
-            np.hypot(center[0] - c[0], center[1] - c[1]) < config.duplicate_share * max(side, s)
+            math.hypot(center[0] - c[0], center[1] - c[1]) < config.duplicate_share * max(side, s)
             for c, s in kept
         ):
             continue
         kept.append((center, side))
-        is_cube = cube_p > die_p
-        group = p[cubes] if is_cube else p[faces]
+        is_cube = read.cube > read.die
+        group = (
+            read.probabilities[1 + len(DIE_FACES) :]
+            if is_cube
+            else read.probabilities[1 : 1 + len(DIE_FACES)]
+        )
         best = int(np.argmax(group))
         readable = float(group[best]) >= config.min_value_probability * float(group.sum())
         if is_cube:
             if cube is None:
-                value = CUBE_VALUES[best] if readable else None
-                cube = FoundCube(value, center, side)
+                cube = FoundCube(CUBE_VALUES[best] if readable else None, center, side)
             continue
         dice.append(
             FoundDie(
                 DIE_FACES[best] if readable else None,
                 center,
                 side,
-                cocked >= config.min_cocked_probability,
+                read.cocked >= config.min_cocked_probability,
+                float(group[best]) / float(group.sum()),
+                read.cocked,
             )
         )
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))

@@ -44,10 +44,15 @@ FRAME_KEEP = 0.5
 DETECT_CROP = 96
 DIE_PX_RANGE = (3.5, 10.5)
 # Reader patches: this many sides square around the object, at full resolution.
-PATCH_SIDES = 3.0
+PATCH_SIDES = 4.0
 # The detector's candidates are mined down to this peak probability, at most this many a frame.
 MINE_PEAK = 0.08
 MINE_CANDIDATES = 24
+# Share of each reader batch from the photos; weight of the (rarer) cocked dice in its loss.
+PHOTO_SHARE = 0.3
+COCKED_WEIGHT = 3.0
+# Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes).
+NOTHING_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -307,15 +312,15 @@ def reader_module() -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.body = nn.Sequential(
-                *block(3, 12),
+                *block(3, 16),
                 nn.MaxPool2d(2),
-                *block(12, 24),
-                nn.MaxPool2d(2),
-                *block(24, 32),
+                *block(16, 32),
                 nn.MaxPool2d(2),
                 *block(32, 48),
+                nn.MaxPool2d(2),
+                *block(48, 64),
                 nn.Flatten(),
-                nn.Linear(48 * (dice.CROP_PX // 8) ** 2, 64),
+                nn.Linear(64 * (dice.CROP_PX // 8) ** 2, 64),
                 nn.ReLU(),
             )
             self.classes = nn.Linear(64, dice.CLASSES)
@@ -422,18 +427,29 @@ def _reader_batch(
     )
 
 
-def train_reader(samples: list[Sample], steps: int, seed: int, share: float) -> Any:
+def train_reader(
+    frames: list[Sample], photos: list[Sample], steps: int, seed: int, share: float
+) -> Any:
+    """The reader, on batches ``PHOTO_SHARE`` of them from the photos (fewer, and varied)."""
     import torch
     from torch.nn import functional
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
+    nothing = [s for s in frames if s.label == 0]
+    dice_ = [s for s in frames if s.label > 0]
     model = reader_module()
-    optimiser = torch.optim.AdamW(model.parameters(), 3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    optimiser = torch.optim.AdamW(model.parameters(), 4e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 4e-3, total_steps=steps)
     model.train()
     for step in range(steps):
-        picked = [samples[int(i)] for i in rng.integers(len(samples), size=128)]
+        from_photos = int(rng.binomial(128, PHOTO_SHARE))
+        from_nothing = int(rng.binomial(128 - from_photos, NOTHING_SHARE))
+        picked = [nothing[int(i)] for i in rng.integers(len(nothing), size=from_nothing)]
+        picked += [
+            dice_[int(i)] for i in rng.integers(len(dice_), size=128 - from_photos - from_nothing)
+        ]
+        picked += [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
         x, labels, cocked, offsets, has = (
             torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
         )
@@ -442,14 +458,17 @@ def train_reader(samples: list[Sample], steps: int, seed: int, share: float) -> 
         known = (cocked >= 0).float() * (labels > 0).float()
         cocked_loss = (
             functional.binary_cross_entropy_with_logits(
-                extra[:, 0], cocked.clamp(min=0), reduction="none"
+                extra[:, 0],
+                cocked.clamp(min=0),
+                reduction="none",
+                pos_weight=torch.tensor(COCKED_WEIGHT),
             )
             * known
         ).sum() / known.sum().clamp(min=1.0)
         offset_loss = (torch.abs(extra[:, 1:] - offsets).sum(1) * has).sum() / has.sum().clamp(
             min=1.0
         )
-        loss = class_loss + cocked_loss + 4.0 * offset_loss
+        loss = class_loss + 2.0 * cocked_loss + 4.0 * offset_loss
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
@@ -474,7 +493,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("/tmp/dice-data"))
     parser.add_argument("--photos", type=Path, default=PHOTOS)
     parser.add_argument("--detector-steps", type=int, default=2500)
-    parser.add_argument("--reader-steps", type=int, default=3000)
+    parser.add_argument("--reader-steps", type=int, default=3500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reader-only", action="store_true", help="keep the shipped detector")
     args = parser.parse_args(argv)
@@ -489,11 +508,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         nets.load_net.cache_clear()
     # Mined below the reader's own peak threshold, for more of the detector's near misses.
     config = replace(DiceConfig(), min_peak=MINE_PEAK, max_candidates=MINE_CANDIDATES)
-    samples = mine_samples(frames, config, True) + mine_samples(photos, config, False)
+    frame_samples = mine_samples(frames, config, True)
+    photo_samples = mine_samples(photos, config, False)
     print(
-        f"{len(samples)} reader samples, {sum(s.label == 0 for s in samples)} not dice", flush=True
+        f"{len(frame_samples)} + {len(photo_samples)} reader samples,"
+        f" {sum(s.label == 0 for s in frame_samples + photo_samples)} not dice",
+        flush=True,
     )
-    reader = train_reader(samples, args.reader_steps, args.seed, DiceConfig().crop_share)
+    reader = train_reader(
+        frame_samples, photo_samples, args.reader_steps, args.seed, DiceConfig().crop_share
+    )
     export_onnx(
         reader, torch.zeros(1, 3, dice.CROP_PX, dice.CROP_PX), dice.READER, ("classes", "extra")
     )
