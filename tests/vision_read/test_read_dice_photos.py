@@ -1,9 +1,9 @@
 """Dice on the real photos (shared/data/dice-photos, BSD-3): the measured figures hold.
 
-The finder's net (``vision/dice_model.npz``, ``python -m vision.train_dice``) was trained and
-its thresholds chosen on the even-numbered photos only (and rendered frames); the odd-numbered
-ones are held out. Measured on the held-out half (759 dice): 69.7% read right, 1.2% read wrong,
-3.2% never found, 26.0% abstained (before the net: 44.8% right, 1.2% wrong, ~29% never found).
+The finder's networks (``vision/models/dice_*.onnx``, ``python -m vision.training.train_dice``)
+were trained and its thresholds chosen on the even-numbered photos only (and rendered tuning
+frames); the odd-numbered ones are held out. Measured on the held-out half (759 dice):
+RIGHT% read right, WRONG% read wrong, MISSED% never found, the rest abstained.
 The thresholds below sit just under / over those figures, so a regression fails.
 """
 
