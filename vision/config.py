@@ -35,6 +35,9 @@ class DiceConfig:
     # gives it at least ``min_object_probability``; of
     # two found within this share of a side the likelier is kept.
     screen_probability: float = 0.2
+    # Not read again when the first reading places the object within this share of a side of
+    # the crop's centre (0: always read again).
+    recentre_share: float = 0.0
     min_object_probability: float = 0.5
     duplicate_share: float = 0.6
     # A value is read when its class has at least this share of the object's probability,
