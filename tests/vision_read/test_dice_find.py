@@ -85,8 +85,8 @@ def test_plain_and_noise_frames_show_no_dice() -> None:
 
 
 def test_dice_and_cube_on_tuning_frames_with_known_corners() -> None:
-    """Measured on seeds 500,000..500,029 (true corners): of 56 dice 42 read right, none
-    wrong, 54 in the right zone, 1 false die; 9 of 28 cubes read right. The thresholds sit just
+    """Measured on seeds 500,000..500,029 (true corners): of 56 dice 46 read right, 2 wrong
+    (the reader before its last 1,800 steps: 42 and none), 1 false die. The thresholds sit just
     under (over) those figures, so a regression fails."""
     config = ReadConfig()
     dice = right = wrong = zone = cubes = cube_right = extra = 0
@@ -110,8 +110,8 @@ def test_dice_and_cube_on_tuning_frames_with_known_corners() -> None:
                 and math.dist(cube.center, label.cube.center) <= 24.0
             )
     assert dice >= 50
-    assert right / dice >= 0.72
-    assert wrong <= 1
+    assert right / dice >= 0.8
+    assert wrong <= 2
     assert zone / dice >= 0.94
     assert extra <= 2
     assert cube_right / cubes >= 0.28
