@@ -32,12 +32,11 @@ class DiceConfig:
     crop_share: float = 1.8
     # Candidates the reader gives at least ``screen_probability`` of being a die or the cube are
     # read again where it placed them; then a candidate is a die (or the cube) when the reader
-    # gives it at least ``min_object_probability``; of
-    # two found within this share of a side the likelier is kept.
+    # gives it at least ``min_object_probability``; of two found within this share of a side
+    # the likelier is kept. (Reading again only those the first reading placed over 0.1 of a
+    # side off centre read 80.4% of tuning seeds 500,000..500,029's dice right against 82.1%,
+    # the even photos 68.5% against 69.4%, and saved no measurable time on the frames.)
     screen_probability: float = 0.2
-    # Not read again when the first reading places the object within this share of a side of
-    # the crop's centre (0: always read again).
-    recentre_share: float = 0.0
     min_object_probability: float = 0.5
     duplicate_share: float = 0.6
     # A value is read when its class has at least this share of the object's probability,

@@ -13,10 +13,9 @@ photos), run by ``vision.nets``:
    full-resolution frame, ``crop_share`` times the candidate's size wide: not a die or cube, a
    die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its top face
    is not square, side faces show); and where the object's centre lies in the crop. Candidates
-   it finds at least ``screen_probability`` likely objects are read again, centred there (unless
-   the object already lies within ``recentre_share`` of a side of the crop's centre).
+   it finds at least ``screen_probability`` likely objects are read again, centred there.
 
-A candidate is kept when that last reading gives it a die or the cube at
+A candidate is kept when that second reading gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
 value is given only when its class has ``min_value_probability`` of the object's probability,
 else None (abstain, never a guess). Of several cubes only the likeliest is kept.
@@ -262,8 +261,8 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame.
 
     The reader reads every candidate, then again centred where it placed the object, for those
-    it gave at least ``screen_probability`` of being a die or the cube and placed more than
-    ``recentre_share`` of a side off the crop's centre; the last reading decides."""
+    it gave at least ``screen_probability`` of being a die or the cube; the second reading
+    decides."""
     found = detect(image_bgr, config)
     first = read_crops(image_bgr, [c.center for c in found], [c.side_px for c in found], config)
     screened = [
@@ -271,18 +270,8 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         for c, r in zip(found, first, strict=True)
         if max(r.die, r.cube) >= config.screen_probability
     ]
-    # Those the first reading placed off their crop's centre are read again, centred.
-    moved = [math.dist(c.center, r.center) > config.recentre_share * c.side_px for c, r in screened]
-    again = iter(
-        read_crops(
-            image_bgr,
-            [r.center for (_, r), m in zip(screened, moved, strict=True) if m],
-            [c.side_px for (c, _), m in zip(screened, moved, strict=True) if m],
-            config,
-        )
-    )
     sides = [c.side_px for c, _ in screened]
-    second = [next(again) if m else r for (_, r), m in zip(screened, moved, strict=True)]
+    second = read_crops(image_bgr, [r.center for _, r in screened], sides, config)
     ranked = sorted(zip(sides, second, strict=True), key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube: FoundCube | None = None
