@@ -11,75 +11,43 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class DiceConfig:
-    """Finding dice and reading their pips (vision.dice)."""
+    """Finding dice and the cube and reading them (vision.dice, its two trained networks)."""
 
-    # Background model: a median of the frame shrunk by this factor, over a window this wide
-    # (frame pixels; several dice wide).
-    background_shrink: int = 8
-    background_window_px: float = 120.0
-    # Dice are found in the frame shrunk by this factor (then read at full resolution).
-    detect_shrink: int = 1
-    # A pixel is foreground (die) when its Lab distance from the background exceeds this.
-    foreground_distance: float = 28.0
-    # Accepted die sizes: the side of the square of equal area, in pixels.
-    min_side_px: float = 18.0
-    max_side_px: float = 80.0
-    # A single die fills at least this share of its minimum-area rectangle.
-    min_fill: float = 0.72
-    max_aspect: float = 1.6
-    # Touching dice are split at seeds this share of a die's side away from the cluster's edge.
-    split_seed_share: float = 0.42
-    # Each die is read at this side length (pixels), whatever its size in the frame.
-    read_side_px: float = 64.0
-    # Pip strength: Lab distance of a pixel from the median colour in a window of one of these
-    # shares of the die's side (0: the whole die; readings that disagree abstain; adding 0.0
-    # measured 49.4% right / 2.1% wrong on the held-out photos against 44.8% / 1.2%), ignored
-    # within ``pip_margin_share`` of the side from the die's outline; pips are about
-    # ``pip_radius_share`` of the side in radius.
-    pip_context_shares: tuple[float, ...] = (0.45,)
-    pip_margin_share: float = 0.06
-    pip_radius_share: float = 0.08
-    # Pips: blobs of the pip strength at least this share of the side inside the die and at
-    # least this share of the strongest pip's strength.
-    pip_min_edge_share: float = 0.15
-    pip_min_relative_strength: float = 0.55
-    # A face layout fits when the pips' centroid is within a share of the side from the die's
-    # centre, its root-mean-square residual is at most this share of the pip
-    # spacing, and the spacing is within these shares of the die's side.
-    layout_max_residual: float = 0.3
-    layout_max_offset_share: float = 0.22
-    # An empty place of the fitted face is at most this share of the faintest pip's strength.
-    empty_max_share: float = 0.5
-    pip_min_spacing_share: float = 0.15
-    pip_max_spacing_share: float = 0.45
-    # Cocked: the top face's rectangle is this much longer than wide.
-    cocked_max_aspect: float = 1.25
-    # Texture (``texture_mask``): the grey level's 3x3 morphological gradient averaged over this
-    # share of the smallest die's side is above this level.
-    texture_window_share: float = 0.39
-    texture_level: float = 12.0
-    # Candidates (``mask_peaks``): local maxima of a mask's distance transform within this share
-    # of the smallest die's side, at least this share of it deep, at most this share of the
-    # largest die's side; peaks of the two masks within ``merge_share`` of it are one.
-    peak_window_share: float = 0.28
-    min_radius_share: float = 0.39
-    max_radius_share: float = 0.6
-    merge_share: float = 0.22
-    # A die's side (its axis-aligned box) is twice its candidate's depth over this share.
-    radius_side_share: float = 0.78
-    # The net (``vision.dice_net``): candidates read at least ``screen_die_probability`` a die
-    # at first are read again in four turns; a candidate is a die at this probability; of two dice
-    # within this share of a side the likelier is kept; a value is read when its face has this
-    # share of the die's probability, otherwise the die abstains. Chosen on the even photos and
-    # rendered tuning frames (0.5 gave 2.5x the false dice on boards for 0.5 points more read).
-    min_die_probability: float = 0.8
-    screen_die_probability: float = 0.2
-    duplicate_share: float = 0.5
-    min_value_probability: float = 0.9
-    # Where the net is unsure, the pip reader's value counts when the net gives that face at
-    # least this share; a die's outline is the one centred within this share of its side.
-    pip_min_net_share: float = 0.1
-    region_match_share: float = 0.3
+    # The expected side of a die's top face in the frame (pixels; ``vision.read`` sets it from
+    # the board's size), None where it is not known (no board found).
+    die_side_px: float | None = None
+    # The frame is shrunk for the detector so an expected die is this many pixels wide (it was
+    # trained on dice 3.5..10 px wide); without an expected size, by this factor (rendered
+    # 1280x720 frames show 15-25 px dice, the real photos 30-45 px: 4-11 px at 0.25).
+    detect_die_px: float = 5.0
+    no_board_scale: float = 0.25
+    # Detector peaks at least this probable are read, at most this many (strongest first).
+    # (Tuning seeds 500,000..500,039, true corners: 0.2 finds 116 of 116 dice and cubes with 7.8
+    # false peaks a frame, 0.25 finds 115 with 4.4; the photos hold up to 25 dice, and 12
+    # candidates missed 14% of the even photos' dice against 5% with 32.)
+    min_peak: float = 0.22
+    max_candidates: int = 32
+    # The reader's crop is this many times the candidate's size wide (side faces of a cocked
+    # die show within it).
+    crop_share: float = 1.8
+    # Candidates the reader gives at least ``screen_probability`` of being a die or the cube are
+    # read again where it placed them; then a candidate is a die (or the cube) when the reader
+    # gives it at least ``min_object_probability``; of two found within this share of a side
+    # the likelier is kept. (Reading again only those the first reading placed over 0.1 of a
+    # side off centre read 80.4% of tuning seeds 500,000..500,029's dice right against 82.1%,
+    # the even photos 68.5% against 69.4%, and saved no measurable time on the frames.)
+    screen_probability: float = 0.2
+    min_object_probability: float = 0.5
+    duplicate_share: float = 0.6
+    # A value is read when its class has at least this share of the object's probability,
+    # otherwise the value is None (abstain). (The shipped reader on tuning seeds
+    # 500,000..500,029, true corners, 56 dice: 0.75 and 0.8 read 82.1% right and 3.6% wrong,
+    # 0.85 80.4% / 1.8%, 0.9 71.4% / 1.8%; the even photos, 728 dice: 0.7 73.4% / 1.7%,
+    # 0.8 69.4% / 1.0%, 0.9 62.9% / 0%.)
+    min_value_probability: float = 0.8
+    # A die is cocked when the reader gives it at least this probability of leaning (the same
+    # frames, 22 cocked dice: 0.5 found 27% of them at 40% precision, 0.6 18% at 50%).
+    min_cocked_probability: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -194,14 +162,6 @@ class ReadConfig:
     board: BoardConfig = field(default_factory=BoardConfig)
     checkers: CheckerConfig = field(default_factory=CheckerConfig)
     motion: MotionConfig = field(default_factory=MotionConfig)
-    # Scaling the dice finder to the board: a die's side is this share of the playing surface's
-    # width; dice from ``die_min_share`` to ``die_max_share`` of that are accepted; the
-    # background window is ``die_window_share`` dice wide, shrunk one step per this many pixels
-    # of a die.
+    # A die's side is about this share of the playing surface's width (rendered boards: dice
+    # 15-19 mm on 490-560 mm surfaces; the dice finder shrinks the frame by it).
     die_share: float = 0.03
-    die_min_share: float = 0.6
-    die_max_share: float = 1.6
-    die_window_share: float = 4.0
-    die_px_per_shrink: float = 3.0
-    # ... and found in the frame shrunk one step per this many pixels of a die.
-    die_px_per_detect_shrink: float = 9.0

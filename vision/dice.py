@@ -1,570 +1,317 @@
-"""Dice in a BGR frame: where each die lies, its value (pips on its top face), whether it is cocked.
+"""Dice and the doubling cube in a BGR frame: where each lies, its value, whether a die is cocked.
 
-Stages (each a pure function of its inputs):
+Two small trained networks (``vision/models/dice_detector.onnx`` and ``dice_reader.onnx``,
+trained by ``vision.training.train_dice`` on rendered tuning frames and the even-numbered real dice
+photos), run by ``vision.nets``:
 
-1. ``background_distance`` and ``foreground_mask``: pixels whose Lab colour differs from a smooth
-   background model (a median over a window several dice wide), so light, dark, coloured and
-   transparent dice stand out; small holes (pips, glare) filled. ``texture_mask``: pixels where
-   the grey level varies (a white die on a white table shows its edges and pips).
-2. ``candidates``: local maxima of the distance to either mask's edge (``mask_peaks``), one per
-   die even where dice touch each other or a tray's wall.
-3. The net (``vision.dice_net``, trained by ``vision.train_dice`` on the even-numbered real dice
-   photos and rendered frames) reads each candidate from a crop turned so the die's edges are
-   axis-aligned: not a die, or its face value with a probability; duplicates are dropped.
-4. Where the net is unsure of the value, the pip reader has a say: ``die_regions`` outlines
-   single dice in the colour foreground (touching dice split by watershed) and ``read_die``
-   finds pips as round blobs of ``pip_strength`` (each pixel's Lab distance from the median
-   colour around it) and checks with ``layout_fits`` that they sit where a face of that value
-   has them. Its value counts only when the net finds it plausible; otherwise the die's value is
-   None (abstain), never a guess.
+1. The *detector* (``detect``) reads the frame shrunk so that a die is about
+   ``DiceConfig.detect_die_px`` pixels wide (``detect_scale``) and gives, on a grid of
+   ``STRIDE`` of those pixels, the probability that a die's or the cube's top face is centred in
+   each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
+   Local maxima above ``min_peak`` are the candidates.
+2. The *reader* (``read_crops``) reads each candidate from a ``CROP_PX`` square crop of the
+   full-resolution frame, ``crop_share`` times the candidate's size wide: not a die or cube, a
+   die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its top face
+   is not square, side faces show); and where the object's centre lies in the crop. Candidates
+   it finds at least ``screen_probability`` likely objects are read again, centred there.
 
-A die is *cocked* (it leans on a checker or the board's edge) when its outline is not square.
+A candidate is kept when that second reading gives it a die or the cube at
+``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
+value is given only when its class has ``min_value_probability`` of the object's probability,
+else None (abstain, never a guess). Of several cubes only the likeliest is kept.
+
+``detector_input`` and ``crop_inputs`` are the preprocessing the trainer shares, so the two
+cannot drift apart.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
-from itertools import permutations
-from typing import Any
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision import nets
 from vision.config import DiceConfig
-from vision.dice_net import (
-    DiceNet,
-    EdgeField,
-    crop,
-    face_inputs,
-    face_probabilities,
-    load_net,
-    logits,
-    softmax,
-)
+from vision.labels import CUBE_VALUES
 
 Image = npt.NDArray[np.uint8]
-Contour = npt.NDArray[Any]  # OpenCV point lists (n x 1 x 2 integers)
+Floats = npt.NDArray[np.float32]
+
+DETECTOR = "dice_detector"
+READER = "dice_reader"
+# The detector's output grid, in pixels of its (shrunk) input; its input sides are multiples.
+STRIDE = 4
+# Detector outputs per cell: die and cube heatmap logits, centre offset (x, y, cells), log size.
+HEATMAPS = 2
+# The reader's crops are this many pixels square; its classes: not a die or cube, die faces
+# 1..6, the cube's values (``CUBE_VALUES``).
+CROP_PX = 32
+DIE_FACES = (1, 2, 3, 4, 5, 6)
+CLASSES = 1 + len(DIE_FACES) + len(CUBE_VALUES)
 
 
 @dataclass(frozen=True)
 class FoundDie:
-    """One die found in a frame; pixel coordinates of the frame. ``side_px``: the die's size in
-    pixels (``find_dice``: its axis-aligned box as ``side_estimate`` has it; ``read_die``: the
-    side of the square of its outline's area)."""
+    """A die: value 1..6 (None: unreadable), centre of its top face (frame pixels), side (px),
+    cocked; the reader's share of the die's probability for its likeliest face and its
+    probability that the die is cocked (for choosing thresholds)."""
 
     value: int | None
     center: tuple[float, float]
     side_px: float
     cocked: bool
+    face_share: float = 1.0
+    cocked_probability: float = 0.0
 
 
-def _lab(image_bgr: npt.NDArray[Any]) -> npt.NDArray[np.float32]:
-    return cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+@dataclass(frozen=True)
+class FoundCube:
+    """The doubling cube: value 2..64 (None: unreadable), centre of its top face (pixels)."""
 
-
-def background_distance(image_bgr: Image, config: DiceConfig) -> npt.NDArray[np.float32]:
-    """Per pixel, the Lab distance of the frame from its smooth background model."""
-    height, width = image_bgr.shape[:2]
-    shrink = config.background_shrink
-    small = cv2.resize(
-        image_bgr,
-        (max(1, width // shrink), max(1, height // shrink)),
-        interpolation=cv2.INTER_AREA,
-    )
-    wanted = int(config.background_window_px / shrink) | 1
-    kernel = min(wanted, (min(small.shape[:2]) // 2) * 2 - 1)
-    if kernel >= 3:
-        small = cv2.medianBlur(small, kernel)
-    # Lab in 8 bits (OpenCV's scaling), the background's upsampled from the shrunk model.
-    background = cv2.resize(
-        cv2.cvtColor(small, cv2.COLOR_BGR2LAB), (width, height), interpolation=cv2.INTER_LINEAR
-    )
-    difference = cv2.absdiff(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB), background)
-    squares = np.square(difference, dtype=np.float32)
-    return np.asarray(cv2.sqrt(cv2.transform(squares, np.ones((1, 3), np.float32))), np.float32)
-
-
-def _fill_holes(mask: npt.NDArray[np.uint8], max_area: float) -> npt.NDArray[np.uint8]:
-    """Fill holes (pips, glare) smaller than ``max_area``; larger ones (a tray's inside) stay."""
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    filled = mask.copy()
-    if hierarchy is None:
-        return filled
-    holes = [
-        contour
-        for contour, (_, _, _, parent) in zip(contours, hierarchy[0], strict=True)
-        if parent >= 0 and cv2.contourArea(contour) < max_area
-    ]
-    cv2.drawContours(filled, holes, -1, 255, thickness=cv2.FILLED)
-    return filled
-
-
-def _cleaned(mask: npt.NDArray[np.uint8], config: DiceConfig) -> npt.NDArray[np.uint8]:
-    """Specks removed, one-pixel gaps closed, holes (pips) filled."""
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), np.uint8)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel), np.uint8)
-    return _fill_holes(mask, config.max_side_px**2)
-
-
-def foreground_mask(distance: npt.NDArray[np.float32], config: DiceConfig) -> npt.NDArray[np.uint8]:
-    """255 where something (a die) stands out from the background (``background_distance``),
-    holes (pips) filled."""
-    return _cleaned((distance > config.foreground_distance).astype(np.uint8) * 255, config)
-
-
-def texture_mask(image_bgr: Image, config: DiceConfig) -> npt.NDArray[np.uint8]:
-    """255 where the grey level varies (a die's edges and pips, even a white die on a white
-    table): the 3x3 morphological gradient, averaged over ``texture_window_share`` of the
-    smallest die's side, above ``texture_level``; gaps within a die closed, holes filled."""
-    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
-    gradient = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, kernel).astype(np.float32)
-    window = max(3, round(config.texture_window_share * config.min_side_px) | 1)
-    mask = (cv2.blur(gradient, (window, window)) > config.texture_level).astype(np.uint8) * 255
-    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (window - 2, window - 2))
-    return _cleaned(np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, closing), np.uint8), config)
+    value: int | None
+    center: tuple[float, float]
+    side_px: float
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A place that may be a die's centre (frame pixels): a local maximum of the distance to a
-    mask's edge, ``radius`` that distance."""
+    """A detector peak: centre and size (frame pixels), heatmap probability, die or cube."""
 
     center: tuple[float, float]
-    radius: float
-
-
-def mask_peaks(mask: npt.NDArray[np.uint8], config: DiceConfig) -> list[Candidate]:
-    """Local maxima of the distance transform of ``mask`` (within ``peak_window_share`` of the
-    smallest die's side) at least ``min_radius_share`` of that side from the mask's edge and at
-    most ``max_radius_share`` of the largest die's side: one per die, even for touching dice
-    (the necks between them are thinner) or a die against a tray's wall."""
-    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
-    reach = max(1, round(config.peak_window_share * config.min_side_px))
-    window = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
-    peaks = (depth >= cv2.dilate(depth, window)) & (
-        depth >= config.min_radius_share * config.min_side_px
-    )
-    peaks &= depth <= config.max_radius_share * config.max_side_px
-    count, _, _, centroids = cv2.connectedComponentsWithStats(peaks.astype(np.uint8))
-    found = []
-    for x, y in centroids[1:count]:
-        radius = float(depth[min(mask.shape[0] - 1, round(y)), min(mask.shape[1] - 1, round(x))])
-        found.append(Candidate((float(x), float(y)), radius))
-    return found
+    side_px: float
+    score: float
+    cube: bool
 
 
 @dataclass(frozen=True)
-class _Found:
-    """The finder's first stage on a frame: candidate centres, outlines of single dice in the
-    colour foreground (``die_regions``; frame pixels) and the background distance of the frame
-    shrunk by ``detect_shrink``."""
+class Solids:
+    """Everything found: the dice (reading order) and the cube, if any."""
 
-    places: list[Candidate]
-    regions: list[Contour]
-    distance: npt.NDArray[np.float32]
+    dice: tuple[FoundDie, ...]
+    cube: FoundCube | None
 
 
-def _find(image_bgr: Image, config: DiceConfig) -> _Found:
-    detect = _detect_config(config)
-    small = _shrunk(image_bgr, config.detect_shrink)
-    distance = background_distance(small, detect)
-    foreground = foreground_mask(distance, detect)
-    shrink = config.detect_shrink
-    kept: list[Candidate] = []
-    peaks = [
-        peak
-        for mask in (foreground, texture_mask(small, detect))
-        for peak in mask_peaks(mask, detect)
-    ]
-    kept_at = np.empty((len(peaks), 2))
-    for peak in sorted(peaks, key=lambda p: -p.radius):
-        center = ((peak.center[0] + 0.5) * shrink - 0.5, (peak.center[1] + 0.5) * shrink - 0.5)
-        gaps = np.hypot(*(kept_at[: len(kept)] - center).T)
-        if not np.any(gaps <= config.merge_share * config.min_side_px):
-            kept_at[len(kept)] = center
-            kept.append(Candidate(center, peak.radius * shrink))
-    regions = [region * shrink for region in die_regions(foreground, detect)]
-    return _Found(kept, regions, distance)
+def _check(image_bgr: Image) -> None:
+    if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
+        raise ValueError(
+            f"dice: expected a BGR uint8 frame, got {image_bgr.dtype} {image_bgr.shape}"
+        )
 
 
-def candidates(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
-    """Places that may be dice, frame pixels: ``mask_peaks`` of the colour foreground
-    (``foreground_mask``) and of the texture (``texture_mask``), found in the frame shrunk by
-    ``detect_shrink``; peaks of both masks within ``merge_share`` of the smallest side are one
-    (the deeper kept)."""
-    return _find(image_bgr, config).places
+def detect_scale(config: DiceConfig) -> float:
+    """How much the frame is shrunk for the detector: ``detect_die_px`` over the expected die
+    side rounded to a half octave (so the detector's input keeps its shape from frame to frame
+    and OpenCV need not re-plan the network), or ``no_board_scale`` when no size is expected."""
+    if config.die_side_px is None:
+        return config.no_board_scale
+    octaves = round(2.0 * math.log2(config.detect_die_px / max(1.0, config.die_side_px))) / 2.0
+    return float(min(1.0, 2.0**octaves))
 
 
-def _is_single_die(contour: Contour, config: DiceConfig) -> bool:
-    area = cv2.contourArea(contour)
-    side = float(np.sqrt(area))
-    if not config.min_side_px <= side <= config.max_side_px:
-        return False
-    (_, _), (w, h), _ = cv2.minAreaRect(contour)
-    if min(w, h) <= 0:
-        return False
-    return area / (w * h) >= config.min_fill and max(w, h) / min(w, h) <= config.max_aspect
+def detector_input(image_bgr: Image, scale: float) -> Floats:
+    """The detector's input (1 x 3 x H x W, about -0.5..0.5): the frame shrunk by ``scale``
+    (area averaging), its sides rounded to multiples of ``STRIDE`` (at least one cell)."""
+    h, w = image_bgr.shape[:2]
+    out_w = max(STRIDE, round(w * scale / STRIDE) * STRIDE)
+    out_h = max(STRIDE, round(h * scale / STRIDE) * STRIDE)
+    small = cv2.resize(image_bgr, (out_w, out_h), interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32) / 255.0 - 0.5
 
 
-def _split_cluster(region: npt.NDArray[np.uint8], side: float, config: DiceConfig) -> list[Contour]:
-    """Touching dice: seeds where the distance to the region's edge exceeds a share of a die's
-    side (the necks between dice are thinner), grown back by watershed inside ``region``."""
-    dist = cv2.distanceTransform(region, cv2.DIST_L2, 5)
-    seeds = (dist > config.split_seed_share * side).astype(np.uint8)
-    count, markers = cv2.connectedComponents(seeds)
-    if count <= 2:
-        return []
-    markers = np.where(seeds > 0, markers + 1, np.where(region == 0, 1, 0)).astype(np.int32)
-    cv2.watershed(cv2.cvtColor(region, cv2.COLOR_GRAY2BGR), markers)
-    pieces: list[Contour] = []
-    for label in range(2, count + 1):
-        piece = ((markers == label) & (region > 0)).astype(np.uint8) * 255
-        contours, _ = cv2.findContours(piece, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        if contours:
-            contour = max(contours, key=cv2.contourArea)
-            if _is_single_die(contour, config):
-                pieces.append(contour)
-    return pieces
+def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) -> list[Candidate]:
+    """Candidates from the detector's outputs (1 x 5 x GH x GW): cells whose die or cube
+    probability is a 3x3 local maximum of at least ``min_peak``, strongest first, at most
+    ``max_candidates``; ``scale_xy`` maps detector pixels to frame pixels."""
+    out = outputs[0]
+    logits = out[:HEATMAPS]
+    # Peaks of each heatmap, where it beats the other (a cube is not also a die).
+    found: list[Candidate] = []
+    for channel in range(HEATMAPS):
+        heat = logits[channel]
+        dilated = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+        threshold = float(np.log(config.min_peak / (1.0 - config.min_peak)))
+        ys, xs = np.nonzero((heat >= dilated) & (heat >= threshold) & (heat >= logits[1 - channel]))
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
+            cx = (x + 0.5 + float(out[2, y, x])) * STRIDE * scale_xy[0]
+            cy = (y + 0.5 + float(out[3, y, x])) * STRIDE * scale_xy[1]
+            side = float(np.exp(out[4, y, x])) * (scale_xy[0] + scale_xy[1]) / 2
+            score = float(1.0 / (1.0 + np.exp(-heat[y, x])))
+            found.append(Candidate((cx, cy), side, score, channel == 1))
+    found.sort(key=lambda c: -c.score)
+    return found[: config.max_candidates]
 
 
-def die_regions(mask: npt.NDArray[np.uint8], config: DiceConfig) -> list[Contour]:
-    """Outlines (frame pixels) of single dice in a foreground mask; clusters are split. Shapes
-    inside holes (dice in a tray) count too; a hole's own outline is too large to be a die."""
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
-        return []
-    contours = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] < 0]
-    singles = [c for c in contours if _is_single_die(c, config)]
-    sides = [float(np.sqrt(cv2.contourArea(c))) for c in singles]
-    typical = float(np.median(sides)) if sides else (config.min_side_px + config.max_side_px) / 2
-    regions = list(singles)
-    max_cluster_area = (6 * config.max_side_px) ** 2
-    for contour in contours:
-        area = cv2.contourArea(contour)
-        if _is_single_die(contour, config) or area < 1.5 * typical**2 or area > max_cluster_area:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        local = np.zeros((h + 2, w + 2), np.uint8)
-        cv2.drawContours(local, [contour], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
-        for piece in _split_cluster(local, typical, config):
-            regions.append(piece + np.array([x - 1, y - 1], np.int32))
-    return regions
+def detect(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
+    """The detector's candidates in a BGR frame (frame pixels)."""
+    _check(image_bgr)
+    scale = detect_scale(config)
+    batch = detector_input(image_bgr, scale)
+    (outputs,) = nets.run(DETECTOR, batch)
+    h, w = image_bgr.shape[:2]
+    return peaks(outputs, (w / batch.shape[3], h / batch.shape[2]), config)
 
 
-@dataclass(frozen=True)
-class _Pip:
-    center: tuple[float, float]
-    strength: float
-
-
-def pip_strength(
-    crop_bgr: Image,
-    body: npt.NDArray[np.uint8],
-    side: float,
-    context_share: float,
-    config: DiceConfig,
-) -> npt.NDArray[np.float32]:
-    """Per pixel of a die crop, how much it looks like a pip: Lab distance from the median colour
-    in a window of ``context_share`` of the die's side around it (of the whole die's body if 0),
-    zero near and outside the die's outline, lightly smoothed."""
-    lab = _lab(crop_bgr)
-    if context_share > 0:
-        kernel = max(5, int(side * context_share) | 1)
-        difference = lab - _lab(cv2.medianBlur(crop_bgr, kernel))
-    else:
-        difference = lab - np.median(lab[body > 0], axis=0).astype(np.float32)
-    distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
-    depth = cv2.distanceTransform(body, cv2.DIST_L2, 3)
-    distance[depth < side * config.pip_margin_share] = 0.0
-    return np.asarray(cv2.GaussianBlur(distance, (0, 0), 0.8), np.float32)
-
-
-def _find_pips(
-    strength: npt.NDArray[np.float32], body: npt.NDArray[np.uint8], side: float, config: DiceConfig
-) -> list[_Pip]:
-    """Blobs of pip size and roundness in the pip strength that persist over several thresholds
-    (OpenCV's SimpleBlobDetector), deep enough inside the die and nearly as strong as the
-    strongest (side-face pips are foreshortened and fainter)."""
-    params = cv2.SimpleBlobDetector.Params()
-    params.minThreshold = 10
-    params.maxThreshold = 250
-    params.thresholdStep = 8
-    params.minRepeatability = 2
-    params.filterByColor = True
-    params.blobColor = 255
-    params.filterByArea = True
-    radius = side * config.pip_radius_share
-    params.minArea = float(np.pi * (radius * 0.5) ** 2)
-    params.maxArea = float(np.pi * (radius * 2.0) ** 2)
-    params.filterByCircularity = True
-    params.minCircularity = 0.6
-    params.filterByInertia = True
-    params.minInertiaRatio = 0.4
-    params.filterByConvexity = True
-    params.minConvexity = 0.8
-    params.minDistBetweenBlobs = radius
-    scale = 255.0 / max(float(strength.max()), 1e-3)
-    image = np.clip(strength * scale, 0, 255).astype(np.uint8)
-    keypoints = cv2.SimpleBlobDetector.create(params).detect(image)
-    depth = cv2.distanceTransform(body, cv2.DIST_L2, 3)
-    height, width = strength.shape
-    pips = []
-    for keypoint in keypoints:
-        x, y = keypoint.pt
-        ix, iy = min(width - 1, round(x)), min(height - 1, round(y))
-        if depth[iy, ix] >= side * config.pip_min_edge_share:
-            pips.append(_Pip((float(x), float(y)), float(strength[iy, ix])))
-    if not pips:
-        return []
-    floor = config.pip_min_relative_strength * max(p.strength for p in pips)
-    return [p for p in pips if p.strength >= floor]
-
-
-# Pip places of a face on a 3x3 grid, (column, row) in units of the pip spacing; one layout per
-# value (any rotation or mirror image of it is the same face).
-_LAYOUTS: dict[int, npt.NDArray[np.complex64]] = {
-    value: np.array([complex(c, r) for c, r in places], np.complex64)
-    for value, places in {
-        1: [(0, 0)],
-        2: [(-1, -1), (1, 1)],
-        3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-    }.items()
-}
-_ORDERINGS = {n: np.array(list(permutations(range(n))), np.intp) for n in _LAYOUTS}
-
-
-def layout_fits(
-    pips: list[_Pip],
-    strength: npt.NDArray[np.float32],
-    center: tuple[float, float],
-    side: float,
-    config: DiceConfig,
-) -> bool:
-    """Whether the pips sit where a die face of that many pips has them: centred near the die's
-    ``center``, the best similarity (turn, scale, shift) of the face layout onto the pips leaves a
-    small residual, the pip spacing is plausible for the die's size, and the face's empty places
-    (of its 3x3 grid) are clearly fainter than the faintest pip."""
-    count = len(pips)
-    if count not in _LAYOUTS:
-        return False
-    found = np.array([complex(*p.center) for p in pips], np.complex64)
-    middle = complex(found.mean())
-    if abs(middle - complex(*center)) > config.layout_max_offset_share * side:
-        return False
-    found -= middle
-    if count == 1:
-        return True
-    layout = _LAYOUTS[count][_ORDERINGS[count]]
-    layout = layout - layout.mean(axis=1, keepdims=True)
-    scales = (np.conj(layout) @ found) / np.sum(np.abs(layout) ** 2, axis=1)
-    residuals = np.sqrt(np.mean(np.abs(found[None, :] - scales[:, None] * layout) ** 2, axis=1))
-    best = int(np.argmin(residuals / np.maximum(np.abs(scales), 1e-6)))
-    spacing = float(np.abs(scales[best]))
-    if not (
-        residuals[best] <= config.layout_max_residual * spacing
-        and config.pip_min_spacing_share * side <= spacing <= config.pip_max_spacing_share * side
-    ):
-        return False
-    return _empty_places_faint(pips, strength, middle, complex(scales[best]), count, config)
-
-
-# The nine places of a face's 3x3 pip grid, in units of the pip spacing.
-_GRID = np.array([complex(c, r) for r in (-1, 0, 1) for c in (-1, 0, 1)], np.complex64)
-
-
-def _empty_places_faint(
-    pips: list[_Pip],
-    strength: npt.NDArray[np.float32],
-    middle: complex,
-    scale: complex,
-    count: int,
-    config: DiceConfig,
-) -> bool:
-    """The grid places without a pip in the fitted layout are fainter than the faintest pip."""
-    used = _LAYOUTS[count]
-    empty = [g for g in _GRID if np.min(np.abs(used - g)) > 0.5]
-    places = middle + scale * np.array(empty, np.complex64)
-    height, width = strength.shape
-    xs = np.clip(np.rint(places.real).astype(np.intp), 0, width - 1)
-    ys = np.clip(np.rint(places.imag).astype(np.intp), 0, height - 1)
-    faintest = min(p.strength for p in pips)
-    return bool(np.all(strength[ys, xs] < config.empty_max_share * faintest))
-
-
-def _tight_body(
-    distance: npt.NDArray[np.float32], inside: npt.NDArray[np.uint8]
-) -> npt.NDArray[np.uint8]:
-    """The die without its shadow: Otsu's split of the background distance inside ``inside``,
-    holes filled, largest part; ``inside`` itself where the split leaves too little."""
-    scaled = np.clip(distance, 0, 255).astype(np.uint8)
-    otsu, _ = cv2.threshold(scaled[inside > 0], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    tight = ((scaled > otsu) & (inside > 0)).astype(np.uint8) * 255
-    tight = np.asarray(cv2.morphologyEx(tight, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)), np.uint8)
-    contours, _ = cv2.findContours(tight, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    if not contours:
-        return inside
-    largest = max(contours, key=cv2.contourArea)
-    if cv2.contourArea(largest) < 0.55 * np.count_nonzero(inside):
-        return inside
-    body = np.zeros_like(inside)
-    cv2.drawContours(body, [cv2.convexHull(largest)], -1, 255, cv2.FILLED)
-    return body
-
-
-def read_die(
+def crop_inputs(
     image_bgr: Image,
-    contour: Contour,
-    distance: npt.NDArray[np.float32],
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    share: float,
+    size: int = CROP_PX,
+    angles_deg: Sequence[float] | None = None,
+) -> Floats:
+    """Square crops (N x 3 x size x size, about -0.5..0.5), each ``share`` times its side wide
+    around its centre, turned by its angle (none by default). Where a crop shrinks the frame
+    the region is first shrunk by area averaging (no aliased pips); outside the frame is
+    replicated."""
+    crops = np.empty((len(centers), 3, size, size), np.float32)
+    h, w = image_bgr.shape[:2]
+    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
+        x, y = min(max(x, 0.0), w - 1.0), min(max(y, 0.0), h - 1.0)
+        zoom = size / max(1.0, share * side)
+        angle = 0.0 if angles_deg is None else angles_deg[index]
+        region, (x, y) = _region(image_bgr, x, y, 0.75 * share * side + 2.0)
+        if zoom < 1.0:
+            rh, rw = region.shape[:2]
+            shrunk = (max(1, round(rw * zoom)), max(1, round(rh * zoom)))
+            region = np.asarray(cv2.resize(region, shrunk, interpolation=cv2.INTER_AREA), np.uint8)
+            x, y = x * shrunk[0] / rw, y * shrunk[1] / rh
+            zoom = 1.0
+        matrix = cv2.getRotationMatrix2D((x, y), angle, zoom)
+        matrix[:, 2] += np.array([size / 2 - x, size / 2 - y])
+        patch = cv2.warpAffine(
+            region, matrix, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+        )
+        crops[index] = patch.transpose(2, 0, 1)
+    return crops / 255.0 - 0.5
+
+
+def _region(
+    image_bgr: Image, x: float, y: float, reach: float
+) -> tuple[Image, tuple[float, float]]:
+    """The frame within ``reach`` pixels of (x, y) (edges replicated) and (x, y) in it."""
+    r = math.ceil(reach)
+    x0, y0 = math.floor(x) - r, math.floor(y) - r
+    h, w = image_bgr.shape[:2]
+    if x0 >= 0 and y0 >= 0 and x0 + 2 * r + 1 <= w and y0 + 2 * r + 1 <= h:
+        region = image_bgr[y0 : y0 + 2 * r + 1, x0 : x0 + 2 * r + 1]
+    else:
+        region = np.asarray(
+            cv2.copyMakeBorder(
+                image_bgr[max(0, y0) : max(0, y0 + 2 * r + 1), max(0, x0) : max(0, x0 + 2 * r + 1)],
+                max(0, -y0),
+                max(0, y0 + 2 * r + 1 - h),
+                max(0, -x0),
+                max(0, x0 + 2 * r + 1 - w),
+                cv2.BORDER_REPLICATE,
+            ),
+            np.uint8,
+        )
+    return np.ascontiguousarray(region), (x - x0, y - y0)
+
+
+def _softmax(z: Floats) -> Floats:
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
+
+
+@dataclass(frozen=True)
+class Read:
+    """The reader's verdict on one crop: class probabilities (``CLASSES``), probability of a
+    cocked die, and the object's centre (frame pixels, refined from the crop's)."""
+
+    probabilities: Floats
+    cocked: float
+    center: tuple[float, float]
+
+    @property
+    def die(self) -> float:
+        return float(self.probabilities[1 : 1 + len(DIE_FACES)].sum())
+
+    @property
+    def cube(self) -> float:
+        return float(self.probabilities[1 + len(DIE_FACES) :].sum())
+
+
+def read_crops(
+    image_bgr: Image,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
     config: DiceConfig,
-    read_value: bool = True,
-) -> FoundDie:
-    """Value (None unless ``read_value``), centre and cocked flag of the die outlined by
-    ``contour`` (frame pixels); ``distance`` is the ``background_distance`` of the frame shrunk
-    by ``detect_shrink``."""
-    x, y, w, h = cv2.boundingRect(contour)
-    crop = image_bgr[y : y + h, x : x + w]
-    inside = np.zeros((h, w), np.uint8)
-    cv2.drawContours(inside, [contour], -1, 255, cv2.FILLED, offset=(-x, -y))
-    shrink = config.detect_shrink
-    small = distance[y // shrink : (y + h) // shrink + 1, x // shrink : (x + w) // shrink + 1]
-    enlarged = cv2.resize(small, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_LINEAR)
-    body = _tight_body(
-        np.asarray(enlarged[y % shrink : y % shrink + h, x % shrink : x % shrink + w], np.float32),
-        inside,
-    )
-    outline = max(
-        cv2.findContours(body, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea
-    )
-    (cx, cy), (rw, rh), _ = cv2.minAreaRect(outline)
-    side = float(np.sqrt(cv2.contourArea(outline)))
-    if side < 2:
-        return FoundDie(None, (float(cx + x), float(cy + y)), side, False)
-    zoom = config.read_side_px / side
-    size = (max(1, round(w * zoom)), max(1, round(h * zoom)))
-    big_crop = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC), np.uint8)
-    big_body = np.asarray(cv2.resize(body, size, interpolation=cv2.INTER_NEAREST), np.uint8)
-    big_side = side * zoom
-    values = set()
-    for context in config.pip_context_shares if read_value else ():
-        strength = pip_strength(big_crop, big_body, big_side, context, config)
-        pips = _find_pips(strength, big_body, big_side, config)
-        if layout_fits(pips, strength, (cx * zoom, cy * zoom), big_side, config):
-            values.add(len(pips))
-    value = values.pop() if len(values) == 1 else None  # readings that disagree: abstain
-    aspect = max(rw, rh) / max(1e-6, min(rw, rh))
-    cocked = aspect > config.cocked_max_aspect
-    return FoundDie(value, (float(cx + x), float(cy + y)), side, cocked)
-
-
-def _shrunk(image_bgr: Image, shrink: int) -> Image:
-    if shrink <= 1:
-        return image_bgr
-    height, width = image_bgr.shape[:2]
-    size = (max(1, width // shrink), max(1, height // shrink))
-    return np.asarray(cv2.resize(image_bgr, size, interpolation=cv2.INTER_AREA), np.uint8)
-
-
-def _detect_config(config: DiceConfig) -> DiceConfig:
-    """The sizes of ``config`` in the frame shrunk by ``detect_shrink``."""
-    shrink = config.detect_shrink
-    return replace(
-        config,
-        background_shrink=max(1, config.background_shrink // shrink),
-        background_window_px=config.background_window_px / shrink,
-        min_side_px=config.min_side_px / shrink,
-        max_side_px=config.max_side_px / shrink,
-    )
-
-
-@lru_cache(maxsize=1)
-def _shipped_net() -> DiceNet:
-    return load_net()
-
-
-def side_estimate(candidate: Candidate, config: DiceConfig) -> float:
-    """A die's side (pixels, as its axis-aligned box) from its candidate's depth."""
-    return 2.0 * candidate.radius / config.radius_side_share
-
-
-def face_crops(
-    image_bgr: Image, edges: EdgeField, places: Sequence[Candidate], config: DiceConfig
-) -> Image:
-    """The crops the net reads (n x CROP_PX x CROP_PX x 3), each die's edges axis-aligned."""
-    crops = []
-    for place in places:
-        side = side_estimate(place, config)
-        crops.append(crop(image_bgr, place.center, side, edges.angle(place.center, side)))
-    return np.stack(crops)
-
-
-def _region_near(
-    regions: Sequence[Contour], center: tuple[float, float], side: float, config: DiceConfig
-) -> Contour | None:
-    """The outline whose minimum-area rectangle is centred nearest ``center``, if within
-    ``region_match_share`` of ``side``."""
-    best: tuple[float, Contour] | None = None
-    for region in regions:
-        (x, y), _, _ = cv2.minAreaRect(region)
-        gap = float(np.hypot(x - center[0], y - center[1]))
-        if gap <= config.region_match_share * side and (best is None or gap < best[0]):
-            best = (gap, region)
-    return None if best is None else best[1]
-
-
-def find_dice(image_bgr: Image, config: DiceConfig, net: DiceNet | None = None) -> list[FoundDie]:
-    """Every die in a BGR frame, in reading order (top to bottom, then left to right).
-
-    ``candidates`` are read by the net (``vision.dice_net``; the shipped weights unless ``net``
-    is given), once, then in four quarter turns where the first reading gives the candidate at
-    least ``screen_die_probability`` of being a die; a candidate is a die when the net then
-    gives it at least ``min_die_probability``, the likelier of two within ``duplicate_share``
-    of a side kept. Its value is the net's likeliest face when that face has at least
-    ``min_value_probability`` of the die's probability; otherwise the pip reader's
-    (``read_die`` on the die's outline in the colour foreground) when the net gives that face
-    at least ``pip_min_net_share``; otherwise None (abstain). A die is cocked when its outline
-    says so (``read_die``).
-    """
-    found = _find(image_bgr, config)
-    if not found.places:
+) -> list[Read]:
+    """The reader on crops ``crop_share`` times each side wide around each centre."""
+    if not centers:
         return []
-    net = net or _shipped_net()
-    inputs = face_inputs(
-        face_crops(image_bgr, EdgeField(image_bgr, config.detect_shrink), found.places, config)
-    )
-    screened = softmax(logits(net, inputs))[:, 0] <= 1.0 - config.screen_die_probability
-    places = [place for place, keep in zip(found.places, screened, strict=True) if keep]
-    if not places:
-        return []
-    probabilities = face_probabilities(net, inputs[screened])
-    die_probability = 1.0 - probabilities[:, 0]
+    batch = crop_inputs(image_bgr, centers, sides, config.crop_share)
+    classes, extra = nets.run(READER, batch)
+    probabilities = _softmax(classes)
+    reads = []
+    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
+        span = config.crop_share * side
+        center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
+        cocked = float(1.0 / (1.0 + np.exp(-extra[index, 0])))
+        reads.append(Read(probabilities[index], cocked, center))
+    return reads
+
+
+def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
+    """The dice (top to bottom, then left to right) and the cube in a BGR frame.
+
+    The reader reads every candidate, then again centred where it placed the object, for those
+    it gave at least ``screen_probability`` of being a die or the cube; the second reading
+    decides."""
+    found = detect(image_bgr, config)
+    first = read_crops(image_bgr, [c.center for c in found], [c.side_px for c in found], config)
+    screened = [
+        (c, r)
+        for c, r in zip(found, first, strict=True)
+        if max(r.die, r.cube) >= config.screen_probability
+    ]
+    sides = [c.side_px for c, _ in screened]
+    second = read_crops(image_bgr, [r.center for _, r in screened], sides, config)
+    ranked = sorted(zip(sides, second, strict=True), key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
-    for index in np.argsort(-die_probability, kind="stable"):
-        place, side = places[index], side_estimate(places[index], config)
-        if die_probability[index] < config.min_die_probability:
-            break
+    cube: FoundCube | None = None
+    kept: list[tuple[tuple[float, float], float]] = []
+    for side, read in ranked:
+        center = read.center
+        if max(read.die, read.cube) < config.min_object_probability:
+            continue
         if any(
-            np.hypot(place.center[0] - d.center[0], place.center[1] - d.center[1])
-            < config.duplicate_share * max(side, d.side_px)
-            for d in dice
+            math.hypot(center[0] - c[0], center[1] - c[1]) < config.duplicate_share * max(side, s)
+            for c, s in kept
         ):
             continue
-        faces = probabilities[index, 1:] / die_probability[index]
-        best = int(np.argmax(faces))
-        value = best + 1 if faces[best] >= config.min_value_probability else None
-        region = _region_near(found.regions, place.center, side, config)
-        cocked = False
-        if region is not None:
-            pips = read_die(image_bgr, region, found.distance, config, read_value=value is None)
-            cocked = pips.cocked
-            if value is None and pips.value and faces[pips.value - 1] >= config.pip_min_net_share:
-                value = pips.value
-        dice.append(FoundDie(value, place.center, side, cocked))
-    return sorted(dice, key=lambda die: (round(die.center[1]), die.center[0]))
+        kept.append((center, side))
+        is_cube = read.cube > read.die
+        group = (
+            read.probabilities[1 + len(DIE_FACES) :]
+            if is_cube
+            else read.probabilities[1 : 1 + len(DIE_FACES)]
+        )
+        best = int(np.argmax(group))
+        readable = float(group[best]) >= config.min_value_probability * float(group.sum())
+        if is_cube:
+            if cube is None:
+                cube = FoundCube(CUBE_VALUES[best] if readable else None, center, side)
+            continue
+        dice.append(
+            FoundDie(
+                DIE_FACES[best] if readable else None,
+                center,
+                side,
+                read.cocked >= config.min_cocked_probability,
+                float(group[best]) / float(group.sum()),
+                read.cocked,
+            )
+        )
+    dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
+    return Solids(tuple(dice), cube)
+
+
+def find_dice(image_bgr: Image, config: DiceConfig) -> list[FoundDie]:
+    """Every die in a BGR frame (``find_solids`` without the cube)."""
+    return list(find_solids(image_bgr, config).dice)

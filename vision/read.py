@@ -18,8 +18,8 @@ import numpy.typing as npt
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
 from vision.checkers import read_checkers
 from vision.config import DiceConfig, ReadConfig
-from vision.dice import FoundDie, find_dice
-from vision.labels import Board, Die, Reading, SideCounts, Zone
+from vision.dice import FoundCube, FoundDie, find_solids
+from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
 
 Image = npt.NDArray[np.uint8]
@@ -56,23 +56,15 @@ def zone_of(view: BoardView | None, center: tuple[float, float]) -> Zone:
 
 
 def dice_config_for(view: BoardView | None, config: ReadConfig) -> DiceConfig:
-    """The dice finder's sizes scaled to the board's size in the frame (as configured if no
-    board was found)."""
+    """The dice finder's configuration with the die size expected on the board (its width times
+    ``die_share``; unknown if no board was found)."""
     if view is None:
         return config.dice
     corners = np.array(view.corners)
     width_px = (
         np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
     ) / 2
-    die = float(width_px * config.die_share)
-    return replace(
-        config.dice,
-        min_side_px=die * config.die_min_share,
-        max_side_px=die * config.die_max_share,
-        background_window_px=die * config.die_window_share,
-        background_shrink=max(1, round(die / config.die_px_per_shrink)),
-        detect_shrink=max(1, int(die // config.die_px_per_detect_shrink)),
-    )
+    return replace(config.dice, die_side_px=float(width_px * config.die_share))
 
 
 def _board_region(view: BoardView, shape: tuple[int, ...]) -> npt.NDArray[np.uint8]:
@@ -88,6 +80,12 @@ def _die(found: FoundDie, view: BoardView | None) -> Die:
         zone=zone_of(view, found.center),
         cocked=found.cocked,
     )
+
+
+def _cube(found: FoundCube | None) -> Cube | None:
+    if found is None:
+        return None
+    return Cube(value=found.value, center=(round(found.center[0], 1), round(found.center[1], 1)))
 
 
 def read_frame(
@@ -121,7 +119,9 @@ def read_located(
     dice are looked for). ``previous`` frames as in ``read_frame``. Also the view to read the
     next frames with (the same)."""
     frame = check_frame(image_bgr)
-    dice = tuple(_die(die, view) for die in find_dice(frame, dice_config_for(view, config)))
+    solids = find_solids(frame, dice_config_for(view, config))
+    dice = tuple(_die(die, view) for die in solids.dice)
+    cube = _cube(solids.cube)
     if view is None:
         return Reading(
             board=Board(found=False),
@@ -129,7 +129,7 @@ def read_located(
             bar=SideCounts(None, None),
             off=SideCounts(None, None),
             dice=dice,
-            cube=None,
+            cube=cube,
             occluded=occluded([*previous, frame], config.motion),
         ), None
     checkers = read_checkers(rectify(frame, view.to_canonical, config.board), view, config.checkers)
@@ -143,7 +143,7 @@ def read_located(
         bar=checkers.bar,
         off=SideCounts(None, None),
         dice=dice,
-        cube=None,
+        cube=cube,
         occluded=occluded([*previous, frame], config.motion, region),
     )
     return reading, view

@@ -1,0 +1,642 @@
+"""Train the dice detector and reader (``vision.dice``) and export them to ``vision/models/``.
+
+Data (never the evaluation seeds, never the odd-numbered photos):
+
+- rendered tuning frames, seeds 0..``--frames``-1 (every odd seed drawn with four dice, two of
+  each colour, so more dice are seen), rendered once into ``--cache`` with each die's and
+  the cube's centre, size (side of the square of the top face's area, pixels), value and cocked;
+- the even-numbered real dice photos (``shared/data/dice-photos``, labels.json order 0, 2, 4, ...).
+
+1. The detector learns CenterNet heatmaps (die, cube), centre offsets and log sizes on crops of
+   the frames shrunk so a die is 3.5..10 pixels wide (the reader's ``detect_die_px`` and the
+   photos' ``no_board_scale`` fall in that range).
+2. It is run over the training frames and photos as the reader runs it; its candidates (matched
+   to the labels: a die's face, the cube's value or nothing) and the labelled objects themselves,
+   jittered, teach the reader (class, cocked, centre offset) on crops turned at random angles.
+
+The reader's samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``); the
+reader's torch state is saved there (``reader.pt``) every 200 steps, so ``--resume`` goes on from
+the last run; ``--from-shipped`` goes on from the shipped ``dice_reader.onnx`` instead.
+
+The shipped networks: the detector from ``python -m vision.training.train_dice`` with the
+defaults (1,040 frames, the 100 even photos, 2,000 detector steps, seed 1; about 13 minutes on
+a shared, loaded 2-core machine; it saw an earlier colour jitter). The reader: 2,200 steps from
+scratch with the defaults and an earlier batch mix (0.3 from the photos, colour jitter only),
+then ``--reader-only --from-shipped --reader-steps 1800 --reader-rate 2e-3`` (blur, noise and
+JPEG added, 0.4 from the photos; about 24 minutes there). Deterministic for a given cache and
+starting network (fixed seeds, one thread).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pickle
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision import dice, nets
+from vision.config import DiceConfig
+from vision.labels import CUBE_VALUES
+
+PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-photos"
+Image = npt.NDArray[np.uint8]
+# Frames are kept in memory at this share of their size for the detector.
+FRAME_KEEP = 0.5
+# Detector training crops (pixels of its input) and the die sizes they are shrunk to.
+DETECT_CROP = 96
+DIE_PX_RANGE = (3.5, 10.5)
+# Reader patches: this many sides square around the object, at full resolution.
+PATCH_SIDES = 4.0
+# The detector's candidates are mined down to this peak probability, at most this many a frame.
+MINE_PEAK = 0.08
+MINE_CANDIDATES = 24
+# Share of each reader batch from the photos; weight of the (rarer) cocked dice in its loss.
+PHOTO_SHARE = 0.4
+COCKED_WEIGHT = 3.0
+# Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes).
+NOTHING_SHARE = 0.4
+
+
+@dataclass(frozen=True)
+class Thing:
+    """A labelled die or cube: centre and size (pixels), class (``vision.dice.CLASSES``),
+    cocked (-1: unknown, for the photos)."""
+
+    x: float
+    y: float
+    side: float
+    label: int
+    cocked: int
+
+
+def class_of(kind: str, value: int) -> int:
+    if kind == "die":
+        return dice.DIE_FACES.index(value) + 1
+    return 1 + len(dice.DIE_FACES) + CUBE_VALUES.index(value)
+
+
+# ---------------------------------------------------------------- rendering the frames once
+def _side_px(scene: Any, solid: Any) -> float:
+    from vision.render.solids import face_vertices, top_face
+
+    quad = face_vertices(solid)[top_face(solid)]
+    pixels = scene.camera.distort(scene.camera.project(quad))
+    x, y = pixels[:, 0], pixels[:, 1]
+    return float(math.sqrt(0.5 * abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1)))))
+
+
+def render_frame(seed: int) -> tuple[Image, list[Thing]]:
+    """Tuning frame ``seed`` (odd seeds with four dice) and its dice and cube."""
+    from vision.render.render import render_scene
+    from vision.render.scene import sample_scene
+
+    assert seed < 1_000_000, "evaluation seeds are never used for training"
+    values = None
+    if seed % 2:
+        values = [int(v) for v in np.random.default_rng(seed + 7_000_000).integers(1, 7, 4)]
+    scene = sample_scene(np.random.default_rng(seed), 1280, 720, dice=values)
+    image, label = render_scene(scene)
+    things = []
+    solids = [s for s in scene.solids if s.kind == "die"]
+    for die, solid in zip(label.dice, solids, strict=True):
+        x, y = die.center
+        side = _side_px(scene, solid)
+        things.append(Thing(x, y, side, class_of("die", die.value or 0), int(die.cocked)))
+    cubes = [s for s in scene.solids if s.kind == "cube"]
+    if label.cube is not None and label.cube.value is not None:
+        x, y = label.cube.center
+        things.append(Thing(x, y, _side_px(scene, cubes[0]), class_of("cube", label.cube.value), 0))
+    return image, things
+
+
+def load_frames(cache: Path, seeds: Sequence[int]) -> list[tuple[Image, list[Thing]]]:
+    """The rendered frames of ``seeds``, rendered into ``cache`` the first time."""
+    (cache / "frames").mkdir(parents=True, exist_ok=True)
+    frames = []
+    for seed in seeds:
+        image_path = cache / "frames" / f"{seed}.png"
+        label_path = cache / "frames" / f"{seed}.json"
+        if not label_path.exists():
+            image, things = render_frame(seed)
+            cv2.imwrite(str(image_path), image)
+            label_path.write_text(json.dumps([t.__dict__ for t in things]))
+        loaded = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
+        assert loaded is not None, image_path
+        things = [Thing(**t) for t in json.loads(label_path.read_text())]
+        frames.append((np.asarray(loaded, np.uint8), things))
+    return frames
+
+
+def load_photos(folder: Path, parity: int = 0) -> list[tuple[Image, list[Thing]]]:
+    """The photos of one parity (0: the even-numbered, for training) with their dice."""
+    entries = json.loads((folder / "labels.json").read_text())[parity::2]
+    photos = []
+    for entry in entries:
+        loaded = cv2.imread(str(folder / "images" / entry["image"]), cv2.IMREAD_COLOR)
+        assert loaded is not None
+        things = []
+        for d in entry["dice"]:
+            x0, y0, x1, y1 = d["box"]
+            # The box holds the die at any turn: its top face is about 0.9 of its side.
+            side = 0.9 * math.sqrt((x1 - x0) * (y1 - y0))
+            things.append(
+                Thing((x0 + x1) / 2, (y0 + y1) / 2, side, class_of("die", d["value"]), -1)
+            )
+        photos.append((np.asarray(loaded, np.uint8), things))
+    return photos
+
+
+# ---------------------------------------------------------------- detector
+def detector_module() -> Any:
+    import torch
+    from torch import nn
+
+    def block(cin: int, cout: int, stride: int) -> list[nn.Module]:
+        return [nn.Conv2d(cin, cout, 3, stride, 1), nn.BatchNorm2d(cout), nn.ReLU()]
+
+    class Detector(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.body = nn.Sequential(*block(3, 8, 2), *block(8, 16, 2), *block(16, 16, 1))
+            self.head = nn.Conv2d(16, dice.HEATMAPS + 3, 1)
+            with torch.no_grad():
+                self.head.bias[: dice.HEATMAPS].fill_(-4.0)
+
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return self.head(self.body(x))
+
+    return Detector()
+
+
+def _jitter_colour(rng: np.random.Generator, image: Image) -> Image:
+    gains = rng.uniform(0.7, 1.3) * rng.uniform(0.9, 1.1, size=3)
+    out = (image.astype(np.float32) * gains + rng.uniform(-30, 30)).astype(np.float32)
+    if rng.random() < 0.1:
+        out[:] = out.mean(axis=2, keepdims=True)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _degrade(rng: np.random.Generator, image: Image) -> Image:
+    """A reader patch as a poorer camera might give it: colour jitter, sometimes a blur,
+    noise or JPEG compression."""
+    out = _jitter_colour(rng, image)
+    if rng.random() < 0.3:
+        out = np.asarray(cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.4, 1.5))), np.uint8)
+    if rng.random() < 0.2:
+        noisy = out.astype(np.float32) + rng.normal(0.0, rng.uniform(2, 8), out.shape)
+        out = np.clip(noisy, 0, 255).astype(np.uint8)
+    if rng.random() < 0.3:
+        quality = int(rng.integers(30, 90))
+        ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        if ok:
+            out = np.asarray(cv2.imdecode(data, cv2.IMREAD_COLOR), np.uint8)
+    return out
+
+
+def _detector_sample(
+    rng: np.random.Generator, image: Image, things: list[Thing], keep: float
+) -> tuple[Image, npt.NDArray[np.float32]]:
+    """One detector training crop and its targets (7 x G x G: die, cube heat, offset x, y,
+    log size, centre mask, unused)."""
+    sides = [t.side for t in things]
+    typical = float(np.median(sides)) if sides else 20.0
+    scale = rng.uniform(*DIE_PX_RANGE) / (typical * keep)
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    h, w = small.shape[:2]
+    size = DETECT_CROP
+    if things and rng.random() < 0.7:
+        t = things[int(rng.integers(len(things)))]
+        cx = t.x * keep * scale + rng.uniform(-size / 3, size / 3)
+        cy = t.y * keep * scale + rng.uniform(-size / 3, size / 3)
+        x0, y0 = int(cx - size / 2), int(cy - size / 2)
+    else:
+        x0, y0 = (
+            int(rng.integers(-8, max(1, w - size + 8))),
+            int(rng.integers(-8, max(1, h - size + 8))),
+        )
+    matrix = np.array([[1.0, 0, -x0], [0, 1.0, -y0]])
+    crop = cv2.warpAffine(small, matrix, (size, size), borderMode=cv2.BORDER_REFLECT)
+    g = size // dice.STRIDE
+    target = np.zeros((7, g, g), np.float32)
+    yy, xx = np.mgrid[0:g, 0:g].astype(np.float32) + 0.5
+    for t in things:
+        px = (t.x * keep * scale - x0) / dice.STRIDE
+        py = (t.y * keep * scale - y0) / dice.STRIDE
+        side = t.side * keep * scale
+        channel = 0 if t.label <= len(dice.DIE_FACES) else 1
+        sigma = max(0.45, 0.25 * side / dice.STRIDE)
+        heat = np.exp(-((xx - px) ** 2 + (yy - py) ** 2) / (2 * sigma**2))
+        target[channel] = np.maximum(target[channel], heat)
+        cx, cy = math.floor(px), math.floor(py)
+        if 0 <= cx < g and 0 <= cy < g:
+            target[channel, cy, cx] = 1.0
+            target[2, cy, cx] = px - cx - 0.5
+            target[3, cy, cx] = py - cy - 0.5
+            target[4, cy, cx] = math.log(side)
+            target[5, cy, cx] = 1.0
+    # Turns and flips (grid-aligned, so the targets follow exactly).
+    k = int(rng.integers(4))
+    crop, target = np.rot90(crop, k), _rot_targets(target, k)
+    if rng.random() < 0.5:
+        crop, target = crop[:, ::-1], target[:, :, ::-1].copy()
+        target[2] = -target[2]
+    return _jitter_colour(rng, np.ascontiguousarray(crop)), np.ascontiguousarray(target)
+
+
+def _rot_targets(target: npt.NDArray[np.float32], k: int) -> npt.NDArray[np.float32]:
+    """Targets of a crop turned by ``k`` quarter turns counter-clockwise (``np.rot90``)."""
+    out = np.rot90(target, k, axes=(1, 2)).copy()
+    for _ in range(k % 4):
+        # Turning (x, y) counter-clockwise in image axes: x' = y, y' = -x.
+        ox, oy = out[2].copy(), out[3].copy()
+        out[2], out[3] = oy, -ox
+    return out
+
+
+def _focal(logits: Any, target: Any) -> Any:
+    import torch
+
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    pos = target.eq(1.0).float()
+    neg = 1.0 - pos
+    pos_loss = -torch.log(p) * (1 - p) ** 2 * pos
+    neg_loss = -torch.log(1 - p) * p**2 * (1 - target) ** 4 * neg
+    return (pos_loss.sum() + neg_loss.sum()) / pos.sum().clamp(min=1.0)
+
+
+def train_detector(
+    frames: list[tuple[Image, list[Thing]]],
+    photos: list[tuple[Image, list[Thing]]],
+    steps: int,
+    seed: int,
+) -> Any:
+    import torch
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    kept = [
+        (
+            np.asarray(
+                cv2.resize(i, None, fx=FRAME_KEEP, fy=FRAME_KEEP, interpolation=cv2.INTER_AREA),
+                np.uint8,
+            ),
+            t,
+        )
+        for i, t in frames
+    ]
+    model = detector_module()
+    optimiser = torch.optim.AdamW(model.parameters(), 3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    model.train()
+    for step in range(steps):
+        images, targets = [], []
+        for _ in range(32):
+            if photos and rng.random() < 0.25:
+                photo, things = photos[int(rng.integers(len(photos)))]
+                crop, target = _detector_sample(rng, photo, things, 1.0)
+            else:
+                frame, things = kept[int(rng.integers(len(kept)))]
+                crop, target = _detector_sample(rng, frame, things, FRAME_KEEP)
+            images.append(crop.transpose(2, 0, 1))
+            targets.append(target)
+        x = torch.from_numpy(np.stack(images).astype(np.float32) / 255.0 - 0.5)
+        y = torch.from_numpy(np.stack(targets))
+        out = model(x)
+        heat_loss = _focal(out[:, :2], y[:, :2])
+        mask = y[:, 5:6]
+        reg = (torch.abs(out[:, 2:5] - y[:, 2:5]) * mask).sum() / mask.sum().clamp(min=1.0)
+        loss = heat_loss + reg
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 200 == 0 or step == steps - 1:
+            print(
+                f"detector step {step}: heat {heat_loss.item():.3f} reg {reg.item():.3f}",
+                flush=True,
+            )
+    model.eval()
+    return model
+
+
+# ---------------------------------------------------------------- reader
+def reader_module() -> Any:
+    import torch
+    from torch import nn
+
+    def block(cin: int, cout: int) -> list[nn.Module]:
+        return [nn.Conv2d(cin, cout, 3, 1, 1), nn.BatchNorm2d(cout), nn.ReLU()]
+
+    class Reader(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.body = nn.Sequential(
+                *block(3, 16),
+                nn.MaxPool2d(2),
+                *block(16, 32),
+                nn.MaxPool2d(2),
+                *block(32, 48),
+                nn.MaxPool2d(2),
+                *block(48, 64),
+                nn.Flatten(),
+                nn.Linear(64 * (dice.CROP_PX // 8) ** 2, 64),
+                nn.ReLU(),
+            )
+            self.classes = nn.Linear(64, dice.CLASSES)
+            self.extra = nn.Linear(64, 3)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            features = self.body(x)
+            return self.classes(features), self.extra(features)
+
+    return Reader()
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A reader training sample: a full-resolution patch, the candidate's centre in it and
+    size, class, cocked (-1 unknown) and the true centre in the patch (None for nothing)."""
+
+    patch: Image
+    center: tuple[float, float]
+    side: float
+    label: int
+    cocked: int
+    truth: tuple[float, float] | None
+    jitter: bool
+
+
+def _patch(image: Image, x: float, y: float, side: float) -> tuple[Image, tuple[float, float]]:
+    half = math.ceil(PATCH_SIDES * side / 2) + 2
+    x0, y0 = round(x) - half, round(y) - half
+    padded = (
+        cv2.copyMakeBorder(image, half, half, half, half, cv2.BORDER_REPLICATE)
+        if (x0 < 0 or y0 < 0 or x0 + 2 * half > image.shape[1] or y0 + 2 * half > image.shape[0])
+        else None
+    )
+    if padded is not None:
+        patch = padded[y0 + half : y0 + 3 * half, x0 + half : x0 + 3 * half]
+    else:
+        patch = image[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
+    return np.ascontiguousarray(patch), (x - x0, y - y0)
+
+
+def mine_samples(
+    images: list[tuple[Image, list[Thing]]], config: DiceConfig, sized: bool
+) -> list[Sample]:
+    """The detector's candidates in each image (as the reader sees them), matched to labels,
+    and every labelled object itself. ``sized``: the die size is known (a board frame: the
+    labelled dice's median size stands for the board's), else the photos' scale is used."""
+    samples = []
+    for image, things in images:
+        sides = [t.side for t in things]
+        frame_config = config
+        if sized and sides:
+            frame_config = replace(config, die_side_px=float(np.median(sides)))
+        for c in dice.detect(image, frame_config):
+            near = [
+                (math.hypot(c.center[0] - t.x, c.center[1] - t.y), i) for i, t in enumerate(things)
+            ]
+            gap, index = min(near) if near else (math.inf, -1)
+            patch, centre = _patch(image, c.center[0], c.center[1], c.side_px)
+            if index >= 0 and gap <= 0.5 * things[index].side:
+                t = things[index]
+                truth = (centre[0] + t.x - c.center[0], centre[1] + t.y - c.center[1])
+                samples.append(Sample(patch, centre, c.side_px, t.label, t.cocked, truth, False))
+            elif index < 0 or gap >= 0.8 * things[index].side:
+                samples.append(Sample(patch, centre, c.side_px, 0, -1, None, False))
+        for t in things:
+            patch, centre = _patch(image, t.x, t.y, t.side * 1.3)
+            samples.append(Sample(patch, centre, t.side, t.label, t.cocked, centre, True))
+    return samples
+
+
+def _reader_batch(
+    rng: np.random.Generator, samples: list[Sample], share: float
+) -> tuple[npt.NDArray[np.float32], ...]:
+    crops, labels, cocked, offsets, has_offset = [], [], [], [], []
+    for s in samples:
+        side = s.side * (rng.uniform(0.85, 1.18) if s.jitter else rng.uniform(0.95, 1.05))
+        shift = (
+            rng.uniform(-0.2, 0.2, 2) * s.side if s.jitter else rng.uniform(-0.05, 0.05, 2) * s.side
+        )
+        cx, cy = s.center[0] + shift[0], s.center[1] + shift[1]
+        angle = float(rng.uniform(0, 360))
+        crop = dice.crop_inputs(
+            _degrade(rng, s.patch), [(cx, cy)], [side], share, angles_deg=[angle]
+        )
+        crops.append(crop[0])
+        labels.append(s.label)
+        cocked.append(s.cocked)
+        if s.truth is None:
+            offsets.append((0.0, 0.0))
+            has_offset.append(0.0)
+        else:
+            # The true centre relative to the crop's, in crop spans, in the crop's (turned) axes.
+            turn = cv2.getRotationMatrix2D((0.0, 0.0), angle, 1.0)[:, :2]
+            dx, dy = turn @ np.array([s.truth[0] - cx, s.truth[1] - cy])
+            offsets.append((dx / (share * side), dy / (share * side)))
+            has_offset.append(1.0)
+    return (
+        np.stack(crops),
+        np.array(labels, np.int64),
+        np.array(cocked, np.float32),
+        np.array(offsets, np.float32),
+        np.array(has_offset, np.float32),
+    )
+
+
+def train_reader(
+    frames: list[Sample],
+    photos: list[Sample],
+    steps: int,
+    seed: int,
+    share: float,
+    model: Any,
+    rate: float,
+    state: Path,
+) -> Any:
+    """``model`` trained further on batches ``PHOTO_SHARE`` of them from the photos (fewer, and
+    varied), its peak learning rate ``rate``; its state_dict is saved to ``state`` every 200
+    steps and at the end (``--resume`` starts from it)."""
+    import torch
+    from torch.nn import functional
+
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed + 1)
+    nothing = [s for s in frames if s.label == 0]
+    dice_ = [s for s in frames if s.label > 0]
+    optimiser = torch.optim.AdamW(model.parameters(), rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=steps)
+    model.train()
+    for step in range(steps):
+        from_photos = int(rng.binomial(128, PHOTO_SHARE))
+        from_nothing = int(rng.binomial(128 - from_photos, NOTHING_SHARE))
+        picked = [nothing[int(i)] for i in rng.integers(len(nothing), size=from_nothing)]
+        picked += [
+            dice_[int(i)] for i in rng.integers(len(dice_), size=128 - from_photos - from_nothing)
+        ]
+        picked += [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
+        x, labels, cocked, offsets, has = (
+            torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
+        )
+        classes, extra = model(x)
+        class_loss = functional.cross_entropy(classes, labels)
+        known = (cocked >= 0).float() * (labels > 0).float()
+        cocked_loss = (
+            functional.binary_cross_entropy_with_logits(
+                extra[:, 0],
+                cocked.clamp(min=0),
+                reduction="none",
+                pos_weight=torch.tensor(COCKED_WEIGHT),
+            )
+            * known
+        ).sum() / known.sum().clamp(min=1.0)
+        offset_loss = (torch.abs(extra[:, 1:] - offsets).sum(1) * has).sum() / has.sum().clamp(
+            min=1.0
+        )
+        loss = class_loss + 2.0 * cocked_loss + 4.0 * offset_loss
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 200 == 0 or step == steps - 1:
+            print(
+                f"reader step {step}: class {class_loss.item():.3f} cocked {cocked_loss.item():.3f}"
+                f" offset {offset_loss.item():.3f}",
+                flush=True,
+            )
+            torch.save(model.state_dict(), state)
+    model.eval()
+    return model
+
+
+def reader_from_onnx(path: Path, frames: list[Sample], share: float) -> Any:
+    """A reader module holding the weights of an exported reader (whose batch norms ONNX folded
+    into the convolutions): each batch norm is set to undo, on a batch of ``frames``, the
+    normalisation it does in training, so training goes on from the exported network."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    weights = [numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer]
+    named = {
+        i.name: w for i, w in zip(onnx.load(str(path)).graph.initializer, weights, strict=True)
+    }
+    convs = [w for name, w in named.items() if name.startswith("onnx::Conv")]
+    model = reader_module()
+    layers = list(model.body)
+    conv_layers = [m for m in layers if isinstance(m, torch.nn.Conv2d)]
+    with torch.no_grad():
+        for conv, (w, b) in zip(
+            conv_layers, zip(convs[::2], convs[1::2], strict=True), strict=True
+        ):
+            conv.weight.copy_(torch.from_numpy(w))
+            conv.bias.copy_(torch.from_numpy(b))
+        for name, parameter in model.named_parameters():
+            if name in named:
+                parameter.copy_(torch.from_numpy(named[name]))
+        rng = np.random.default_rng(0)
+        picked = [frames[int(i)] for i in rng.integers(len(frames), size=512)]
+        x = torch.from_numpy(_reader_batch(rng, picked, share)[0])
+        for layer in layers:
+            if isinstance(layer, torch.nn.BatchNorm2d):
+                mean = x.mean(dim=(0, 2, 3))
+                var = x.var(dim=(0, 2, 3), unbiased=False)
+                layer.weight.copy_(torch.sqrt(var + layer.eps))
+                layer.bias.copy_(mean)
+                layer.running_mean.copy_(mean)
+                layer.running_var.copy_(var)
+            x = layer(x) if not isinstance(layer, torch.nn.BatchNorm2d) else x
+    return model
+
+
+def reader_samples(
+    cache: Path, frames: list[tuple[Image, list[Thing]]], photos: list[tuple[Image, list[Thing]]]
+) -> tuple[list[Sample], list[Sample]]:
+    """The reader's samples of the frames and the photos, mined once into ``cache`` (delete
+    ``reader-samples.pkl`` there after retraining the detector)."""
+    path = cache / "reader-samples.pkl"
+    if path.exists():
+        loaded: tuple[list[Sample], list[Sample]] = pickle.loads(path.read_bytes())
+        return loaded
+    # Mined below the reader's own peak threshold, for more of the detector's near misses.
+    config = replace(DiceConfig(), min_peak=MINE_PEAK, max_candidates=MINE_CANDIDATES)
+    mined = (mine_samples(frames, config, True), mine_samples(photos, config, False))
+    path.write_bytes(pickle.dumps(mined))
+    return mined
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import torch
+
+    from vision.training.export import export_onnx
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=1040, help="tuning seeds 0..N-1")
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/dice-data"))
+    parser.add_argument("--photos", type=Path, default=PHOTOS)
+    parser.add_argument("--detector-steps", type=int, default=2000)
+    parser.add_argument("--reader-steps", type=int, default=2200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--reader-only", action="store_true", help="keep the shipped detector")
+    parser.add_argument("--reader-rate", type=float, default=4e-3, help="peak learning rate")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument(
+        "--resume", action="store_true", help="reader from the cache's reader.pt (last run)"
+    )
+    start.add_argument(
+        "--from-shipped", action="store_true", help="reader from the shipped dice_reader.onnx"
+    )
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)
+    cv2.setNumThreads(1)
+    frames = load_frames(args.cache, range(args.frames))
+    photos = load_photos(args.photos, 0)
+    print(f"{len(frames)} frames, {len(photos)} photos", flush=True)
+    if not args.reader_only:
+        detector = train_detector(frames, photos, args.detector_steps, args.seed)
+        export_onnx(detector, torch.zeros(1, 3, 64, 64), dice.DETECTOR, ("outputs",))
+        nets.load_net.cache_clear()
+        (args.cache / "reader-samples.pkl").unlink(missing_ok=True)
+    frame_samples, photo_samples = reader_samples(args.cache, frames, photos)
+    share = DiceConfig().crop_share
+    state = args.cache / "reader.pt"
+    if args.resume:
+        reader = reader_module()
+        reader.load_state_dict(torch.load(state))
+    elif args.from_shipped:
+        reader = reader_from_onnx(nets.model_path(dice.READER), frame_samples, share)
+    else:
+        reader = reader_module()
+    print(
+        f"{len(frame_samples)} + {len(photo_samples)} reader samples,"
+        f" {sum(s.label == 0 for s in frame_samples + photo_samples)} not dice",
+        flush=True,
+    )
+    reader = train_reader(
+        frame_samples,
+        photo_samples,
+        args.reader_steps,
+        args.seed,
+        share,
+        reader,
+        args.reader_rate,
+        state,
+    )
+    export_onnx(
+        reader, torch.zeros(1, 3, dice.CROP_PX, dice.CROP_PX), dice.READER, ("classes", "extra")
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
