@@ -148,8 +148,10 @@ class MotionConfig:
     # than this share of the board's pixels changed between two frames.
     changed_level: float = 18.0
     max_changed_share: float = 0.004
-    # A hand or arm: cells the hand segmenter gives at least this probability, covering at least
-    # this share of the board (chosen on held-back tuning frames, see train_hands).
+    # A hand or arm: a connected region of cells the hand segmenter gives at least this
+    # probability, reaching the frame's edge and covering at least this share of the board
+    # (the share chosen on held-back tuning frames, see train_hands; the edge rule keeps a
+    # skin-coloured bar, as on the embedded demo's board, from counting as a hand).
     hand_probability: float = 0.5
     min_hand_share: float = 0.01
 

@@ -4,8 +4,9 @@ Both tests are pure functions of the frames passed in (the caller keeps the rece
 
 - ``moving``: between consecutive frames, more than ``max_changed_share`` of the board's pixels
   changed their grey level by more than ``changed_level``.
-- ``hand_over_board``: in one frame, a hand or an arm covers part of the board, as a small
-  segmentation network sees it (``hand_map``; a still hand shows no motion). It replaced a
+- ``hand_over_board``: in one frame, a hand or an arm reaching in from the frame's edge covers
+  part of the board, as a small segmentation network sees it (``hand_map``; a still hand shows
+  no motion). It replaced a
   skin-colour test that found 50 of 157 hands on the rendered evaluation frames.
 
 A frame is *settled* when neither holds; otherwise the reading is ``occluded``.
@@ -87,13 +88,19 @@ def hand_map(image_bgr: Image) -> Floats:
 
 def hand_over_board(image_bgr: Image, config: MotionConfig, region: Mask | None = None) -> bool:
     """Whether a hand or arm covers at least ``min_hand_share`` of ``region`` (255 on the board,
-    frame-sized; the whole frame if None)."""
+    frame-sized; the whole frame if None): a connected region of the segmenter's hand cells that
+    reaches the frame's edge (an arm comes in from outside the picture; a skin-coloured patch of
+    the board itself does not)."""
     probability = hand_map(image_bgr)
     inside = _small_mask(region, probability.shape)
     if not inside.any():
         return False
-    covered = np.count_nonzero((probability > config.hand_probability) & inside)
-    return bool(covered >= config.min_hand_share * np.count_nonzero(inside))
+    hand = (probability > config.hand_probability).astype(np.uint8)
+    count, labels = cv2.connectedComponents(hand, connectivity=8)
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    over = np.bincount(labels[inside], minlength=count)
+    needed = config.min_hand_share * np.count_nonzero(inside)
+    return any(over[label] >= needed for label in edge if label != 0)
 
 
 def occluded(frames: Sequence[Image], config: MotionConfig, region: Mask | None = None) -> bool:
