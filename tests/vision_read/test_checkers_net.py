@@ -6,11 +6,10 @@ trains on 100,000+). Thresholds sit at the measured figures, so a regression fai
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import pytest
 
+from tests.vision_read.rendered import rendered
 from vision.board import board_from_corners, rectify
 from vision.checkers import (
     BAR_CROP,
@@ -23,23 +22,17 @@ from vision.checkers import (
     two_colours,
 )
 from vision.config import ReadConfig
-from vision.labels import Reading
 from vision.read import read_frame
-from vision.render import render_scene, scene_for_seed
+from vision.render import scene_for_seed
 from vision.training.train_checkers import crop_labels
 
 SEEDS = range(24)
 Image = np.ndarray
 
 
-@cache
-def _frame(seed: int) -> tuple[Image, Reading]:
-    return render_scene(scene_for_seed(seed))
-
-
 def test_crops_cover_columns_and_bar_in_order() -> None:
     config = ReadConfig()
-    image, label = _frame(0)
+    image, label = rendered(0)
     assert label.board.corners is not None
     view = board_from_corners(image, label.board.corners, config.board)
     spans = crop_spans(view, config.checkers)
@@ -66,7 +59,7 @@ def test_crop_labels_count_every_checker_on_points_and_bar() -> None:
 
 def test_net_gives_probabilities_for_each_crop() -> None:
     config = ReadConfig()
-    image, label = _frame(1)
+    image, label = rendered(1)
     assert label.board.corners is not None
     view = board_from_corners(image, label.board.corners, config.board)
     crops = column_crops(rectify(image, view.to_canonical, config.board), view, config.checkers)
@@ -86,7 +79,7 @@ def test_checker_counts_with_known_corners() -> None:
     config = ReadConfig()
     wrong = confident = total = exact = frames = 0
     for seed in SEEDS:
-        image, label = _frame(seed)
+        image, label = rendered(seed)
         if label.occluded or label.board.corners is None:
             continue
         frames += 1
@@ -130,7 +123,7 @@ def test_two_colours_splits_light_from_dark() -> None:
 
 def test_bad_view_size_is_a_clear_error() -> None:
     config = ReadConfig()
-    image, label = _frame(0)
+    image, label = rendered(0)
     assert label.board.corners is not None
     view = board_from_corners(image, label.board.corners, config.board)
     with pytest.raises(ValueError, match="canonical"):

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import numpy as np
 import pytest
 
+from tests.vision_read.rendered import rendered
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import (
     CROP_PX,
     STRIDE,
-    Image,
     crop_inputs,
     detect_scale,
     detector_input,
@@ -20,18 +19,10 @@ from vision.dice import (
     peaks,
 )
 from vision.evaluate import match_dice
-from vision.labels import Reading
 from vision.read import read_frame
-from vision.render.render import render_scene
-from vision.render.scene import scene_for_seed
 
 # Tuning seeds never trained on (the trainer uses 0..N-1 with N a few thousand at most).
 SEEDS = range(500_000, 500_030)
-
-
-@cache
-def _frame(seed: int) -> tuple[Image, Reading]:
-    return render_scene(scene_for_seed(seed))
 
 
 def test_detector_input_is_shrunk_to_whole_cells() -> None:
@@ -91,7 +82,7 @@ def test_dice_and_cube_on_tuning_frames_with_known_corners() -> None:
     config = ReadConfig()
     dice = right = wrong = zone = cubes = cube_right = extra = 0
     for seed in SEEDS:
-        image, label = _frame(seed)
+        image, label = rendered(seed)
         reading = read_frame(image, config, label.board.corners)
         pairs = match_dice([d.center for d in label.dice], [d.center for d in reading.dice], 24.0)
         dice += len(label.dice)

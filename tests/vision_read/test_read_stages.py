@@ -6,11 +6,10 @@ thresholds sit at the measured figure, so a regression fails.
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 import pytest
 
+from tests.vision_read.rendered import rendered
 from vision.board import (
     board_from_corners,
     order_corners,
@@ -19,15 +18,9 @@ from vision.config import MotionConfig, ReadConfig
 from vision.labels import Reading
 from vision.motion import moving
 from vision.read import read_frame, zone_of
-from vision.render import render_scene, scene_for_seed
 
 SEEDS = range(12)
 Image = np.ndarray
-
-
-@cache
-def _frame(seed: int) -> tuple[Image, Reading]:
-    return render_scene(scene_for_seed(seed))
 
 
 def test_order_corners_from_any_order() -> None:
@@ -39,7 +32,7 @@ def test_dice_zones_right_with_known_corners() -> None:
     config = ReadConfig().board
     total = 0
     for seed in SEEDS:
-        image, label = _frame(seed)
+        image, label = rendered(seed)
         assert label.board.corners is not None
         view = board_from_corners(image, label.board.corners, config)
         for die in label.dice:
@@ -50,7 +43,7 @@ def test_dice_zones_right_with_known_corners() -> None:
 
 def test_motion_still_and_moving() -> None:
     config = MotionConfig()
-    image, _ = _frame(0)
+    image, _ = rendered(0)
     assert not moving([image, image.copy()], config)
     moved = image.copy()
     moved[200:400, 300:600] = 255 - moved[200:400, 300:600]
@@ -60,6 +53,6 @@ def test_motion_still_and_moving() -> None:
 
 @pytest.mark.parametrize("seed", [0, 1])
 def test_reading_round_trips_through_json(seed: int) -> None:
-    image, label = _frame(seed)
+    image, label = rendered(seed)
     reading = read_frame(image, ReadConfig(), label.board.corners)
     assert Reading.from_json(reading.to_json()) == reading
