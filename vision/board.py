@@ -56,16 +56,13 @@ BAR_NET = "board_bar"  # rectified surface -> the bar's two edges over its colum
 @dataclass(frozen=True)
 class BoardView:
     """A located playing surface: corners in the frame, the homography from frame pixels to the
-    canonical board (``width`` x ``height`` pixels), and the bar's left and right x there;
-    ``slots``, the surface's height in slot spacings (checker centre to centre along a point),
-    once measured (``vision.checkers.read_checkers``; None: measure on each frame)."""
+    canonical board (``width`` x ``height`` pixels), and the bar's left and right x there."""
 
     corners: Corners
     to_canonical: Matrix
     width: int
     height: int
     bar: tuple[float, float]
-    slots: float | None = None
 
     def canonical_point(self, x: float, y: float) -> tuple[float, float]:
         """Frame pixel (x, y) on the canonical board."""

@@ -106,7 +106,7 @@ def read_frame(
         view = find_board(frame, config.board)
     else:
         view = board_from_corners(frame, corners, config.board)
-    return read_located(frame, config, view, previous)[0]
+    return read_located(frame, config, view, previous)
 
 
 def read_located(
@@ -114,10 +114,9 @@ def read_located(
     config: ReadConfig,
     view: BoardView | None,
     previous: Sequence[Image] = (),
-) -> tuple[Reading, BoardView | None]:
+) -> Reading:
     """Read a frame on a board already located (``view``; None: no board in the frame, only
-    dice are looked for). ``previous`` frames as in ``read_frame``. Also the view to read the
-    next frames with (the same)."""
+    dice are looked for). ``previous`` frames as in ``read_frame``."""
     frame = check_frame(image_bgr)
     solids = find_solids(frame, dice_config_for(view, config))
     dice = tuple(_die(die, view) for die in solids.dice)
@@ -131,13 +130,13 @@ def read_located(
             dice=dice,
             cube=cube,
             occluded=occluded([*previous, frame], config.motion),
-        ), None
+        )
     checkers = read_checkers(rectify(frame, view.to_canonical, config.board), view, config.checkers)
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]
         (round(x, 1), round(y, 1)) for x, y in view.corners
     )
-    reading = Reading(
+    return Reading(
         board=Board(found=True, corners=rounded),
         points=checkers.points,
         bar=checkers.bar,
@@ -146,4 +145,3 @@ def read_located(
         cube=cube,
         occluded=occluded([*previous, frame], config.motion, region),
     )
-    return reading, view

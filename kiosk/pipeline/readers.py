@@ -3,7 +3,7 @@
 ``VisionReader`` runs ``vision.read.read_located`` with the previous frame, so motion between
 them marks the reading occluded (``vision.motion``), on a board located once and located again
 only when it moves (the search costs ~15 ms a frame, the check that the board has not moved
-~1-2 ms, reading a located board ~20 ms).
+~1-2 ms, reading a located board ~30 ms).
 ``LabelReader`` is the embedded demo's perfect camera: the renderer's exact label of each
 replayed frame, looked up by the frame's position in the recording. It never reads pixels: use
 it to show the kiosk's flow, not to judge vision.
@@ -33,9 +33,7 @@ class VisionReader:
     located once (``vision.board.find_board``, the networks' search) and reused while it stays put:
     each frame only checks that the board's sides still snap where they did
     (``vision.board.board_moved``) and searches again when they do not (the camera or the board
-    moved, or a hand lies over a side). Where no board is found every frame searches. The
-    board's slot spacing is measured on the first settled frame showing long rows of checkers
-    (``vision.read.read_located``), then kept with the board."""
+    moved, or a hand lies over a side). Where no board is found every frame searches."""
 
     def __init__(self, config: ReadConfig | None = None, history: int = 1) -> None:
         self._config = config or ReadConfig()
@@ -54,7 +52,7 @@ class VisionReader:
         image = check_frame(frame.image)
         if self._snapped is None or board_moved(image, self._snapped, self._config.board):
             self._locate(image)
-        reading, self._view = read_located(image, self._config, self._view, tuple(self._previous))
+        reading = read_located(image, self._config, self._view, tuple(self._previous))
         self._previous.append(image)
         return reading
 
