@@ -36,7 +36,7 @@ import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import cv2
 import numpy as np
@@ -58,11 +58,16 @@ PATCH_SIDES = 4.0
 # The detector's candidates are mined down to this peak probability, at most this many a frame.
 MINE_PEAK = 0.08
 MINE_CANDIDATES = 24
-# Share of each reader batch from the photos; weight of the (rarer) cocked dice in its loss.
+# Share of each reader batch from the photos; weight of the cocked dice in its loss (1: the
+# batches already hold ``COCKED_SHARE`` of them).
 PHOTO_SHARE = 0.4
-COCKED_WEIGHT = 3.0
-# Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes).
+COCKED_WEIGHT = 1.0
+# Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes),
+# and of the dice and cubes that are cocked dice (about 16% of the rendered dice lean).
 NOTHING_SHARE = 0.4
+COCKED_SHARE = 0.3
+# Training frames from this seed on are drawn with six dice (``dice_drawn``).
+MANY_DICE_FROM = 2000
 
 
 @dataclass(frozen=True)
@@ -93,15 +98,24 @@ def _side_px(scene: Any, solid: Any) -> float:
     return float(math.sqrt(0.5 * abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1)))))
 
 
+def dice_drawn(seed: int) -> int | None:
+    """How many dice training frame ``seed`` is drawn with: six from seed ``MANY_DICE_FROM`` on,
+    four on odd seeds below it, else as many as the scene itself draws (None)."""
+    if seed >= MANY_DICE_FROM:
+        return 6
+    return 4 if seed % 2 else None
+
+
 def render_frame(seed: int) -> tuple[Image, list[Thing]]:
-    """Tuning frame ``seed`` (odd seeds with four dice) and its dice and cube."""
+    """Tuning frame ``seed`` (with ``dice_drawn(seed)`` dice) and its dice and cube."""
     from vision.render.render import render_scene
     from vision.render.scene import sample_scene
 
     assert seed < 1_000_000, "evaluation seeds are never used for training"
     values = None
-    if seed % 2:
-        values = [int(v) for v in np.random.default_rng(seed + 7_000_000).integers(1, 7, 4)]
+    count = dice_drawn(seed)
+    if count is not None:
+        values = [int(v) for v in np.random.default_rng(seed + 7_000_000).integers(1, 7, count)]
     scene = sample_scene(np.random.default_rng(seed), 1280, 720, dice=values)
     image, label = render_scene(scene)
     things = []
@@ -117,22 +131,41 @@ def render_frame(seed: int) -> tuple[Image, list[Thing]]:
     return image, things
 
 
-def load_frames(cache: Path, seeds: Sequence[int]) -> list[tuple[Image, list[Thing]]]:
-    """The rendered frames of ``seeds``, rendered into ``cache`` the first time."""
-    (cache / "frames").mkdir(parents=True, exist_ok=True)
-    frames = []
-    for seed in seeds:
-        image_path = cache / "frames" / f"{seed}.png"
-        label_path = cache / "frames" / f"{seed}.json"
-        if not label_path.exists():
-            image, things = render_frame(seed)
-            cv2.imwrite(str(image_path), image)
-            label_path.write_text(json.dumps([t.__dict__ for t in things]))
-        loaded = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
-        assert loaded is not None, image_path
-        things = [Thing(**t) for t in json.loads(label_path.read_text())]
-        frames.append((np.asarray(loaded, np.uint8), things))
-    return frames
+class RenderedFrames(Sequence[tuple[Image, list[Thing]]]):
+    """The rendered frames of ``seeds`` with their dice and cube, rendered into ``cache/frames``
+    the first time and read back from there one at a time (thousands of 1280x720 frames do not
+    fit in memory)."""
+
+    def __init__(self, cache: Path, seeds: Sequence[int]) -> None:
+        self.folder = cache / "frames"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.seeds = list(seeds)
+        for seed in self.seeds:
+            if not (self.folder / f"{seed}.json").exists():
+                image, things = render_frame(seed)
+                cv2.imwrite(str(self.folder / f"{seed}.png"), image)
+                (self.folder / f"{seed}.json").write_text(json.dumps([t.__dict__ for t in things]))
+
+    def __len__(self) -> int:
+        return len(self.seeds)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Image, list[Thing]]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Image, list[Thing]]]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[Image, list[Thing]] | Sequence[tuple[Image, list[Thing]]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        seed = self.seeds[index]
+        loaded = cv2.imread(str(self.folder / f"{seed}.png"), cv2.IMREAD_COLOR)
+        if loaded is None:
+            raise FileNotFoundError(self.folder / f"{seed}.png")
+        things = [Thing(**t) for t in json.loads((self.folder / f"{seed}.json").read_text())]
+        return np.asarray(loaded, np.uint8), things
 
 
 def load_photos(folder: Path, parity: int = 0) -> list[tuple[Image, list[Thing]]]:
@@ -273,8 +306,8 @@ def _focal(logits: Any, target: Any) -> Any:
 
 
 def train_detector(
-    frames: list[tuple[Image, list[Thing]]],
-    photos: list[tuple[Image, list[Thing]]],
+    frames: Sequence[tuple[Image, list[Thing]]],
+    photos: Sequence[tuple[Image, list[Thing]]],
     steps: int,
     seed: int,
 ) -> Any:
@@ -390,7 +423,7 @@ def _patch(image: Image, x: float, y: float, side: float) -> tuple[Image, tuple[
 
 
 def mine_samples(
-    images: list[tuple[Image, list[Thing]]], config: DiceConfig, sized: bool
+    images: Sequence[tuple[Image, list[Thing]]], config: DiceConfig, sized: bool
 ) -> list[Sample]:
     """The detector's candidates in each image (as the reader sees them), matched to labels,
     and every labelled object itself. ``sized``: the die size is known (a board frame: the
@@ -473,17 +506,19 @@ def train_reader(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
     nothing = [s for s in frames if s.label == 0]
-    dice_ = [s for s in frames if s.label > 0]
+    upright = [s for s in frames if s.label > 0 and s.cocked != 1]
+    cocked = [s for s in frames if s.label > 0 and s.cocked == 1]
     optimiser = torch.optim.AdamW(model.parameters(), rate, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=steps)
     model.train()
     for step in range(steps):
         from_photos = int(rng.binomial(128, PHOTO_SHARE))
         from_nothing = int(rng.binomial(128 - from_photos, NOTHING_SHARE))
+        from_cocked = int(rng.binomial(128 - from_photos - from_nothing, COCKED_SHARE))
+        from_upright = 128 - from_photos - from_nothing - from_cocked
         picked = [nothing[int(i)] for i in rng.integers(len(nothing), size=from_nothing)]
-        picked += [
-            dice_[int(i)] for i in rng.integers(len(dice_), size=128 - from_photos - from_nothing)
-        ]
+        picked += [upright[int(i)] for i in rng.integers(len(upright), size=from_upright)]
+        picked += [cocked[int(i)] for i in rng.integers(len(cocked), size=from_cocked)]
         picked += [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
         x, labels, cocked, offsets, has = (
             torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
@@ -560,7 +595,9 @@ def reader_from_onnx(path: Path, frames: list[Sample], share: float) -> Any:
 
 
 def reader_samples(
-    cache: Path, frames: list[tuple[Image, list[Thing]]], photos: list[tuple[Image, list[Thing]]]
+    cache: Path,
+    frames: Sequence[tuple[Image, list[Thing]]],
+    photos: Sequence[tuple[Image, list[Thing]]],
 ) -> tuple[list[Sample], list[Sample]]:
     """The reader's samples of the frames and the photos, mined once into ``cache`` (delete
     ``reader-samples.pkl`` there after retraining the detector)."""
@@ -582,6 +619,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=1040, help="tuning seeds 0..N-1")
+    parser.add_argument(
+        "--many-dice-frames",
+        type=int,
+        default=0,
+        help=f"and tuning seeds {MANY_DICE_FROM}.. (M of them, six dice each)",
+    )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/dice-data"))
     parser.add_argument("--photos", type=Path, default=PHOTOS)
     parser.add_argument("--detector-steps", type=int, default=2000)
@@ -599,7 +642,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
-    frames = load_frames(args.cache, range(args.frames))
+    seeds = [*range(args.frames), *range(MANY_DICE_FROM, MANY_DICE_FROM + args.many_dice_frames)]
+    frames = RenderedFrames(args.cache, seeds)
     photos = load_photos(args.photos, 0)
     print(f"{len(frames)} frames, {len(photos)} photos", flush=True)
     if not args.reader_only:
