@@ -2,7 +2,8 @@
 
     .venv/bin/python scripts/make_demo.py [--out kiosk/demo] [--seed 104]
 
-Writes ``frames/shotNN.jpg`` (one JPEG per distinct shot, 960 x 540, quality 80),
+Writes ``frames/shotNN.jpg`` (one JPEG per distinct shot, 1280 x 720 as the kiosk's camera gives
+them, quality 80),
 ``frames/frames.json`` (the ``hardware.camera.replay`` manifest: every frame of the timeline,
 shots repeated while the table is still) and ``script.json`` (the table's configuration, the
 scripted presses and touches, the renderer's exact labels per shot and the expected outcome).
@@ -29,7 +30,7 @@ from vision.render.positions import Position
 from vision.render.render import label_scene, render_scene
 from vision.render.scene import Hand, Lighting, Scene, Solid, restage, sample_scene
 
-WIDTH, HEIGHT = 960, 540
+WIDTH, HEIGHT = 1280, 720
 JPEG_QUALITY = 80
 DEFAULT_SEED = 104
 CLEAN_LIGHT = Lighting(

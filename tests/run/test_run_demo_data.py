@@ -49,7 +49,7 @@ def test_the_frames_replay_with_their_times_and_stay_small() -> None:
     source.open()
     first = source.read()
     assert first is not None
-    assert first.image.shape == (540, 960, 3)
+    assert first.image.shape == (720, 1280, 3)
     count = 1
     while source.read() is not None:
         count += 1

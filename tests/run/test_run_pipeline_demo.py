@@ -68,7 +68,7 @@ def test_the_journal_records_every_event_and_the_incident_with_its_snapshot(
     assert incident.incident["incident"] == "game_won"
     assert incident.snapshot_id is not None
     image = decode_snapshot(journal.snapshot(incident.snapshot_id))
-    assert image.shape == (540, 960, 3)
+    assert image.shape == (720, 1280, 3)
     assert journal.verify().ok
     run.writer.close()
 

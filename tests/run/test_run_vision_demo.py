@@ -20,7 +20,6 @@ from kiosk.referee.board import START_SIDES, reading_ranges
 from vision.labels import Reading
 
 
-@pytest.mark.xfail(strict=True, reason="vision.read misreads the demo's opening shot")
 def test_vision_reads_the_demo_opening_shot() -> None:
     demo = load_demo()
     name = "shot01.jpg"

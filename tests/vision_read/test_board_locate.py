@@ -86,7 +86,7 @@ def test_no_board_where_there_is_none() -> None:
 
 
 def test_demo_frames_located() -> None:
-    """Every shot of the embedded demo (960 x 540): measured worst corner 1.3 px."""
+    """Every shot of the embedded demo (1280 x 720): measured worst corner 1.9 px."""
     demo = load_demo()
     config = BoardConfig()
     for name in sorted(set(demo.files)):
@@ -94,7 +94,7 @@ def test_demo_frames_located() -> None:
         found = locate_corners(image, config)
         assert found is not None, f"{name}: board not found"
         truth = np.array(demo.labels[name]["board"]["corners"])
-        assert np.linalg.norm(np.array(found) - truth, axis=1).max() <= 2.0, name
+        assert np.linalg.norm(np.array(found) - truth, axis=1).max() <= 2.5, name
 
 
 def test_manual_corners_give_the_bar_too() -> None:
