@@ -49,7 +49,7 @@ from kiosk.referee.codec import config_from_json, config_to_json
 from kiosk.referee.events import Args, CubePlace, Scalar, Zone
 from kiosk.rules import Position, position_id
 from kiosk.store import Store, decode_snapshot
-from tests.e2e.e2e_scenes import DieShown, Shot, render_shot, same_orientation
+from tests.e2e.e2e_scenes import SIZE, DieShown, Shot, render_shot, same_orientation
 from vision.labels import Reading
 
 FRAME_MS = 200
@@ -110,9 +110,10 @@ class Script:
     play is given in notation (``after_play``, checked legal by the rules core) or as a board.
     """
 
-    def __init__(self, config: RefereeConfig) -> None:
+    def __init__(self, config: RefereeConfig, size: tuple[int, int] = SIZE) -> None:
         assert same_orientation(config), "scripted tables use e2e_scenes.TABLE's orientation"
         self.config = config
+        self.size = size  # of the rendered frames (e2e_scenes.SIZE or CAMERA_SIZE)
         self.rules = config.load_rules()
         self.frames: list[ScriptFrame] = []
         self.sides: Sides = START_SIDES
@@ -125,7 +126,7 @@ class Script:
 
     def shot(self) -> Shot:
         """What the camera sees now."""
-        return Shot(self.sides, self.dice, self.cube)
+        return Shot(self.sides, self.dice, self.cube, size=self.size)
 
     def hold(self, frames: int = 3, inputs: Sequence[Input] = (), every_ms: int = FRAME_MS) -> None:
         """Show the table still for ``frames`` frames; ``inputs`` come after the last one (the

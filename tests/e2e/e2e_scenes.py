@@ -1,5 +1,6 @@
 """Rendered frames of scripted board states: one table (``vision.render``, fixed seed, even light,
-480 x 270 to keep rendering cheap), restaged for each shot with ``restage``.
+480 x 270 to keep rendering cheap, or the kiosk camera's 1280 x 720 for tests that read the
+pixels), restaged for each shot with ``restage``.
 
 A :class:`Shot` is what the camera sees while the table is still: the board (the referee's
 ``Sides``, each player's own numbering), the dice lying on it (value, board zone, cocked or flat),
@@ -29,7 +30,10 @@ from vision.labels import Reading
 from vision.render.render import render_scene
 from vision.render.scene import Scene, restage, sample_scene
 
-WIDTH, HEIGHT = 480, 270
+SIZE = (480, 270)
+"""The frames' size (width, height pixels) where only the labels are read: cheap to render."""
+CAMERA_SIZE = (1280, 720)
+"""The kiosk camera's frame size (``hardware.camera.picamera_source``), for reading pixels."""
 SEED = 104
 """The demo's table seed: it has a board and a centred cube at this size too."""
 TABLE = RefereeConfig()
@@ -54,6 +58,7 @@ class Shot:
     dice: tuple[DieShown, ...] = ()
     cube: tuple[int, CubePlace] = (64, "centre")
     hand: Row | None = None
+    size: tuple[int, int] = SIZE
 
 
 def same_orientation(config: RefereeConfig) -> bool:
@@ -66,17 +71,17 @@ def same_orientation(config: RefereeConfig) -> bool:
 
 
 @functools.cache
-def _table() -> Scene:
+def _table(size: tuple[int, int]) -> Scene:
     start = vision_position(START_SIDES, TABLE)
-    scene = sample_scene(np.random.default_rng(SEED), WIDTH, HEIGHT, position=start, dice=())
-    assert scene.board, f"seed {SEED}: no board at {WIDTH}x{HEIGHT}"
+    scene = sample_scene(np.random.default_rng(SEED), *size, position=start, dice=())
+    assert scene.board, f"seed {SEED}: no board at {size[0]}x{size[1]}"
     return dataclasses.replace(scene, hands=(), lighting=CLEAN_LIGHT)
 
 
 def _staged(shot: Shot) -> Scene:
     """The table with ``shot``'s board, cube and dice (retrying throws until each die lies in
     its zone; cocked dice are then tilted, the others laid flat)."""
-    table = _table()
+    table = _table(shot.size)
     cube = next(s for s in table.solids if s.kind == "cube")
     cube = placed_cube(cube, table, shot.cube[0], shot.cube[1])
     table = dataclasses.replace(table, solids=(cube,))

@@ -18,7 +18,7 @@ from kiosk.referee import gin_judge
 from kiosk.referee.board import START_SIDES, Sides
 from kiosk.rules import BAR, OFF, Position
 from tests.e2e.e2e_match import Script, run_script, vision_reader
-from tests.e2e.e2e_scenes import DieShown
+from tests.e2e.e2e_scenes import CAMERA_SIZE, SIZE, DieShown
 from tests.referee.table import config
 
 RULESETS = ("mso", "jbl")
@@ -30,10 +30,10 @@ def tables() -> BearoffTables:
     return build_tables(6)
 
 
-def started(ruleset: str, **changes: object) -> Script:
+def started(ruleset: str, size: tuple[int, int] = SIZE, **changes: object) -> Script:
     """A 5-point match under ``ruleset``: set up, player 0 wins the opening 3-1 and plays
-    8/5 6/5; player 1 is to roll."""
-    script = Script(config(ruleset, **changes))
+    8/5 6/5; player 1 is to roll. ``size``: of the rendered frames."""
+    script = Script(config(ruleset, **changes), size)
     script.setup()
     script.opening(0, 3, 1)
     script.play(0, "8/5 6/5")
@@ -723,17 +723,10 @@ def test_a_three_point_match_played_to_its_end(tmp_path: Path) -> None:
     assert run.state.game.phase == "match_over"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="vision.read cannot follow these frames (issue 4 measures vision accuracy): measured "
-    "here on the 480x270 renders, it reports the opening dice unreadable or cocked (so the "
-    "referee raises dice_unreadable / invalid_roll / opening_press_wrong instead of following "
-    "the game) and takes about 0.5 s per frame",
-)
 def test_vision_reads_a_clean_game_as_the_perfect_camera_does(tmp_path: Path) -> None:
     """The opening and first play of a scripted game read by ``vision.read`` on the rendered
-    pixels."""
-    script = started("mso")
+    pixels, at the kiosk camera's size."""
+    script = started("mso", CAMERA_SIZE)
     run = run_script(script, tmp_path, reader=vision_reader())
     assert run.kinds() == []
     assert run.state.game.sides == script.sides
