@@ -295,3 +295,17 @@ def read_checkers(
         else:
             points.append(PointCount(point, colour, None, half.low, high))
     return CheckerReading(tuple(points), bar)
+
+
+def unseen(reading: CheckerReading) -> SideCounts:
+    """Per colour, the checkers its points and the bar do not show (15 minus them): where every
+    point of that colour is counted and the bar's count of it known; otherwise None."""
+    left: list[int | None] = []
+    for colour in ("light", "dark"):
+        points = [p for p in reading.points if p.color == colour]
+        bar: int | None = getattr(reading.bar, colour)
+        rest = None
+        if bar is not None and all(p.count is not None for p in points):
+            rest = CHECKERS_PER_SIDE - bar - sum(p.count or 0 for p in points)
+        left.append(rest if rest is not None and rest >= 0 else None)
+    return SideCounts(left[0], left[1])

@@ -16,12 +16,12 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
-from vision.checkers import read_checkers
+from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
-from vision.trays import read_trays
+from vision.trays import decode, read_trays
 
 Image = npt.NDArray[np.uint8]
 
@@ -132,9 +132,10 @@ def read_located(
             cube=cube,
             occluded=occluded([*previous, frame], config.motion),
         )
-    off = read_trays(frame, view, config.trays)
+    trays = read_trays(frame, view, config.trays)
     rectified = rectify(frame, view.to_canonical, config.board)
-    checkers = read_checkers(rectified, view, config.checkers, off)
+    checkers = read_checkers(rectified, view, config.checkers, decode(trays, config.trays))
+    off = decode(trays, config.trays, unseen(checkers))
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]
         (round(x, 1), round(y, 1)) for x, y in view.corners

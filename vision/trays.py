@@ -15,9 +15,10 @@ are mirrored so that each shows the surface's edge on its left and the tray's en
 
 A small CNN (``vision/models/trays.onnx``, trained by ``vision.training.train_trays``) reads
 the four crops in one batch: the probabilities of 0..15 standing checkers and of their being
-the light colour. ``read_trays`` gives a colour's count only where every crop is sure of its
-count (``min_count_probability``) and the colours of the crops holding checkers are sure;
-otherwise None. "Light" is the lighter of the two checker colours, as in ``vision.checkers``.
+the light colour. ``decode`` gives a colour's count only where its crops are sure of their
+counts (``min_count_probability``) and the crops that may hold checkers are surely of one
+colour, or where the net's count agrees with the checkers the board does not show; otherwise
+None. "Light" is the lighter of the two checker colours, as in ``vision.checkers``.
 """
 
 from __future__ import annotations
@@ -109,12 +110,19 @@ def run_net(crops: Image) -> list[CropReading]:
     return [CropReading(probs[i], float(lights[i])) for i in range(len(probs))]
 
 
-def decode(readings: list[CropReading], config: TrayConfig) -> SideCounts:
+def decode(
+    readings: list[CropReading], config: TrayConfig, expected: SideCounts | None = None
+) -> SideCounts:
     """Light and dark checkers borne off: each crop that may hold checkers adds its count to
     its colour's. A colour's count is None where a crop that may hold checkers is not surely
     of one colour, or one of that colour's crops is not sure of its count (a crop surely
     empty adds nothing). Two crops of one side that both seem to hold checkers are told apart
-    by the likelier assignment (each half holds one colour)."""
+    by the likelier assignment (each half holds one colour).
+
+    ``expected`` are the checkers the board does not show (``vision.checkers.unseen``), where
+    known: a colour's count the net is unsure of is that, where its one crop gives it at least
+    ``min_agree_probability``; a sure count that differs from it is None (one reader is wrong).
+    """
     best = np.array([int(np.argmax(r.count)) for r in readings])
     sure_count = np.array(
         [
@@ -135,17 +143,23 @@ def decode(readings: list[CropReading], config: TrayConfig) -> SideCounts:
     if not sure_colour[~empty].all():
         return SideCounts(None, None)
     counts: list[int | None] = []
-    for holds in (light_of & ~empty, ~light_of & ~empty):
+    for colour, holds in (("light", light_of & ~empty), ("dark", ~light_of & ~empty)):
         total = int(best[holds].sum())
         known = bool(sure_count[holds].all()) and total <= CHECKERS_PER_SIDE
+        unseen = None if expected is None else getattr(expected, colour)
+        if unseen is not None and known and total != unseen:
+            known = False
+        elif unseen is not None and not known and holds.sum() == 1:
+            agreed = float(readings[int(np.argmax(holds))].count[unseen])
+            total, known = unseen, agreed >= config.min_agree_probability
         counts.append(total if known else None)
     return SideCounts(counts[0], counts[1])
 
 
-def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> SideCounts:
-    """Light and dark checkers borne off (None where unsure) in a frame on a located board.
-    The trays lie outside the canonical board, so they are read from the frame itself;
-    ValueError if it is not a BGR uint8 image or the view's canonical board is empty."""
+def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> list[CropReading]:
+    """The net's readings of the four crops (``CROPS`` order) of a frame on a located board,
+    for ``decode``. The trays lie outside the canonical board, so they are read from the frame
+    itself; ValueError if it is not a BGR uint8 image or the view's canonical board is empty."""
     if image_bgr.dtype != np.uint8 or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
         raise ValueError(
             f"trays: expected a height x width x 3 uint8 BGR frame, got shape "
@@ -153,4 +167,4 @@ def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> SideCou
         )
     if view.width <= 0 or view.height <= 0:
         raise ValueError(f"trays: the view's canonical board is {view.width} x {view.height}")
-    return decode(run_net(tray_crops(image_bgr, view, config)), config)
+    return run_net(tray_crops(image_bgr, view, config))
