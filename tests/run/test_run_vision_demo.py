@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-import pytest
 
 from hardware.camera.frame import Frame
 from kiosk.demo import load_demo
