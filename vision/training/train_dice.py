@@ -63,8 +63,10 @@ MINE_CANDIDATES = 24
 PHOTO_SHARE = 0.4
 COCKED_WEIGHT = 1.0
 # Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes),
-# and of the dice and cubes that are cocked dice (about 16% of the rendered dice lean).
+# and of those dice and cubes the share of cubes and of cocked dice (about 16% of the rendered
+# dice lean; a frame holds at most one cube beside two to six dice).
 NOTHING_SHARE = 0.4
+CUBE_SHARE = 0.2
 COCKED_SHARE = 0.3
 # Training frames from this seed on are drawn with six dice (``dice_drawn``).
 MANY_DICE_FROM = 2000
@@ -505,21 +507,25 @@ def train_reader(
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
-    nothing = [s for s in frames if s.label == 0]
-    upright = [s for s in frames if s.label > 0 and s.cocked != 1]
-    cocked = [s for s in frames if s.label > 0 and s.cocked == 1]
+    groups = {
+        "nothing": [s for s in frames if s.label == 0],
+        "cube": [s for s in frames if s.label > len(dice.DIE_FACES)],
+        "cocked": [s for s in frames if 0 < s.label <= len(dice.DIE_FACES) and s.cocked == 1],
+        "upright": [s for s in frames if 0 < s.label <= len(dice.DIE_FACES) and s.cocked != 1],
+    }
+    objects = 1.0 - NOTHING_SHARE
+    upright_share = 1.0 - CUBE_SHARE - COCKED_SHARE
+    shares = objects * np.array([NOTHING_SHARE / objects, CUBE_SHARE, COCKED_SHARE, upright_share])
     optimiser = torch.optim.AdamW(model.parameters(), rate, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=steps)
     model.train()
     for step in range(steps):
         from_photos = int(rng.binomial(128, PHOTO_SHARE))
-        from_nothing = int(rng.binomial(128 - from_photos, NOTHING_SHARE))
-        from_cocked = int(rng.binomial(128 - from_photos - from_nothing, COCKED_SHARE))
-        from_upright = 128 - from_photos - from_nothing - from_cocked
-        picked = [nothing[int(i)] for i in rng.integers(len(nothing), size=from_nothing)]
-        picked += [upright[int(i)] for i in rng.integers(len(upright), size=from_upright)]
-        picked += [cocked[int(i)] for i in rng.integers(len(cocked), size=from_cocked)]
-        picked += [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
+        picked = [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
+        for group, count in zip(
+            groups.values(), rng.multinomial(128 - from_photos, shares), strict=True
+        ):
+            picked += [group[int(i)] for i in rng.integers(len(group), size=count)]
         x, labels, cocked, offsets, has = (
             torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
         )
