@@ -15,9 +15,10 @@ checkers being the lighter colour, and of checkers hidden squarely under others 
 Decoding (``decode``): a count is given only where the net is sure (``min_count_probability``)
 and no checker may be hidden; otherwise ``count`` is None and ``min``/``max`` bound it: the
 visible counts the net finds plausible, and, over a possibly hidden stack, up to 15 minus the
-checkers of that colour seen elsewhere. Colours: the net's colour is checked against the board
-itself, the mean colours of the checkers nearest each point's edge split into two clusters
-(``two_colours``): "light" is the lighter of the two checker colours of this board.
+checkers of that colour seen elsewhere (on points, on the bar and, where ``vision.trays`` read
+them, borne off). Colours: the net's colour is checked against the board itself, the mean
+colours of the checkers nearest each point's edge split into two clusters (``two_colours``):
+"light" is the lighter of the two checker colours of this board.
 """
 
 from __future__ import annotations
@@ -244,8 +245,14 @@ def _bar(upper: _Half, lower: _Half) -> SideCounts:
     return SideCounts(light.best if light.sure else None, dark.best if dark.sure else None)
 
 
-def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> CheckerReading:
+def read_checkers(
+    rectified_bgr: Image,
+    view: BoardView,
+    config: CheckerConfig,
+    off: SideCounts | None = None,
+) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
+    ``off``, the checkers borne off where known (``vision.trays``), bound the points too.
     ValueError if the image is not the view's canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
@@ -266,6 +273,7 @@ def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) 
     seen = {
         colour: sum(halves[p].low for p, c in colours.items() if c == colour)
         + (getattr(bar, colour) or 0)
+        + ((getattr(off, colour) or 0) if off is not None else 0)
         for colour in ("light", "dark")
     }
     points = []
@@ -275,7 +283,8 @@ def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) 
         if colour is None:
             points.append(PointCount(point, None, 0, 0, 0))
             continue
-        # a side has 15 checkers: no more can lie here than it has not shown elsewhere
+        # a side has 15 checkers: no more can lie here than it has not shown elsewhere (other
+        # points, the bar, borne off)
         room = max(half.low, CHECKERS_PER_SIDE - (seen[colour] - half.low))
         high = min(half.high, room)
         if half.hidden and room > half.high:
@@ -286,3 +295,17 @@ def read_checkers(rectified_bgr: Image, view: BoardView, config: CheckerConfig) 
         else:
             points.append(PointCount(point, colour, None, half.low, high))
     return CheckerReading(tuple(points), bar)
+
+
+def unseen(reading: CheckerReading) -> SideCounts:
+    """Per colour, the checkers its points and the bar do not show (15 minus them): where every
+    point of that colour is counted and the bar's count of it known; otherwise None."""
+    left: list[int | None] = []
+    for colour in ("light", "dark"):
+        points = [p for p in reading.points if p.color == colour]
+        bar: int | None = getattr(reading.bar, colour)
+        rest = None
+        if bar is not None and all(p.count is not None for p in points):
+            rest = CHECKERS_PER_SIDE - bar - sum(p.count or 0 for p in points)
+        left.append(rest if rest is not None and rest >= 0 else None)
+    return SideCounts(left[0], left[1])

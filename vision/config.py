@@ -143,6 +143,39 @@ class CheckerConfig:
 
 
 @dataclass(frozen=True)
+class TrayConfig:
+    """Reading the checkers borne off into the trays (vision.trays)."""
+
+    # Each side's strip runs from ``inset_share`` of the surface's width inside its edge to
+    # ``reach_share`` beyond it (renderer: frame strip and tray end within 0.165 of the width);
+    # each half from ``beyond_share`` of the surface's height beyond its end to ``half_share``
+    # of it inwards (15 standing checkers fill at most 0.33). Crops are resampled to this many
+    # pixels along and across (about one per canonical pixel along: a checker's edge is 4 to 8
+    # of them; 1 to 1.6 frame pixels per crop pixel along, 6 to 10 across). The net is trained
+    # at this size (vision.training.train_trays).
+    inset_share: float = 0.02
+    reach_share: float = 0.18
+    beyond_share: float = 0.04
+    half_share: float = 0.42
+    crop_height: int = 192
+    crop_width: int = 16
+    # A crop's count is sure when the net gives it at least this probability, its colour when
+    # P(light) is at least this far from 0.5 (from each other for two halves of one tray).
+    # (Tuning frames 600,000..600,299, labelled corners, 263 boards, 526 colour counts: 0.8
+    # gave 84.0% of them, 0.9 81.7%, 0.95 80.6%, 0.99 77.0%, all right; a margin of 0.3 to
+    # 0.49 changed nothing. Crops holding checkers: 68% of counts right, 94% within one, but
+    # the net gives only 6% of them 0.9 or more; 0.7 would give 34% with 3% of those wrong.)
+    min_count_probability: float = 0.9
+    colour_margin: float = 0.4
+    # A count the net is unsure of is still given where it equals the checkers the board does
+    # not show (every point of that colour and the bar counted) and the net gives it at least
+    # this probability. (The same frames: 0.05 gave 93.7% of the colour counts, 67 of the 93
+    # above 0, 0.1 93.5%, 0.2 92.0% (59), 0.3 89.4% (45), 0.5 86.7% (31), none wrong; kept
+    # above the lowest for the board's own errors, a misread bar shifting what it leaves.)
+    min_agree_probability: float = 0.2
+
+
+@dataclass(frozen=True)
 class MotionConfig:
     """Telling a settled scene from hands or motion over the board (vision.motion)."""
 
@@ -167,6 +200,7 @@ class ReadConfig:
     dice: DiceConfig = field(default_factory=DiceConfig)
     board: BoardConfig = field(default_factory=BoardConfig)
     checkers: CheckerConfig = field(default_factory=CheckerConfig)
+    trays: TrayConfig = field(default_factory=TrayConfig)
     motion: MotionConfig = field(default_factory=MotionConfig)
     # A die's side is about this share of the playing surface's width (rendered boards: dice
     # 15-19 mm on 490-560 mm surfaces; the dice finder shrinks the frame by it).

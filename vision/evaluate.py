@@ -15,7 +15,8 @@ Definitions (issue 4 targets in brackets):
   issue says must never happen; a board with one is *confidently wrong*.
 - A board is *exactly right* when its 24 points and both bar counts are right, out of all
   readable frames [>= 99%]; *at most one error* counts points and bar counts not right.
-  Borne-off counts are scored separately, only where the reader gives them.
+  Borne-off counts are scored separately: right of those the reader gives, and how many of the
+  two colours' counts of non-abstained readable frames it gives.
 - Corner error: distance in pixels from each predicted corner to the labelled one.
 - Dice (frames without a hand): predicted dice are matched to labelled ones greedily by the
   nearest centre within ``match_px``. Value accuracy = matched with the right value / labelled
@@ -259,6 +260,7 @@ class Summary:
             "corner_error_mean_px": sum(corners) / len(corners) if corners else None,
             "corner_error_max_px": max(corners) if corners else None,
             "off_right_pct": _percent(t.off_right, t.off_given),
+            "off_given_pct": _percent(t.off_given, 2 * (t.readable - t.abstained)),
             "no_board_frames": t.no_board_frames,
             "false_board_pct": _percent(t.false_boards, t.no_board_frames),
             "occluded_frames": t.occluded_frames,

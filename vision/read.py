@@ -1,9 +1,9 @@
 """Reading one frame: board, checkers, dice and their zones, occlusion (DESIGN.md section 4).
 
-``read_frame`` chains the stages (``vision.board``, ``vision.checkers``, ``vision.dice``,
-``vision.motion``) and returns a ``vision.labels.Reading``. It reads no clock: ``ms`` is left
-None for the caller to fill (the CLI times the call). Dice are reported even where no board is
-found, as ``off-board``; a value that cannot be read is None, never a guess.
+``read_frame`` chains the stages (``vision.board``, ``vision.trays``, ``vision.checkers``,
+``vision.dice``, ``vision.motion``) and returns a ``vision.labels.Reading``. It reads no clock:
+``ms`` is left None for the caller to fill (the CLI times the call). Dice are reported even
+where no board is found, as ``off-board``; a value that cannot be read is None, never a guess.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
-from vision.checkers import read_checkers
+from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
+from vision.trays import decode, read_trays
 
 Image = npt.NDArray[np.uint8]
 
@@ -131,7 +132,10 @@ def read_located(
             cube=cube,
             occluded=occluded([*previous, frame], config.motion),
         )
-    checkers = read_checkers(rectify(frame, view.to_canonical, config.board), view, config.checkers)
+    trays = read_trays(frame, view, config.trays)
+    rectified = rectify(frame, view.to_canonical, config.board)
+    checkers = read_checkers(rectified, view, config.checkers, decode(trays, config.trays))
+    off = decode(trays, config.trays, unseen(checkers))
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]
         (round(x, 1), round(y, 1)) for x, y in view.corners
@@ -140,7 +144,7 @@ def read_located(
         board=Board(found=True, corners=rounded),
         points=checkers.points,
         bar=checkers.bar,
-        off=SideCounts(None, None),
+        off=off,
         dice=dice,
         cube=cube,
         occluded=occluded([*previous, frame], config.motion, region),

@@ -43,9 +43,10 @@ from kiosk.rulesets import CentreReason, RuleSet
 _POINTS: dict[ResultKind, int] = {"single": 1, "gammon": 2, "backgammon": 3}
 
 
-def _score(match: Match) -> str:
-    """The score as ``"3-5"`` (player 0's points first)."""
-    return f"{match.score[0]}-{match.score[1]}"
+def _score(match: Match, first: Player) -> str:
+    """The score as ``"5-3"``, ``first``'s points first: the winner's, the subject of the
+    sentence it is written in ("Aiko wins the match 5-3"), whichever player number he has."""
+    return f"{match.score[first]}-{match.score[opponent(first)]}"
 
 
 def _expiry_verdict(ruling: ExpiryRuling) -> str | None:
@@ -315,7 +316,7 @@ class Context:
         self.log(winner, "win", value=result.points)
         self.set(match=match, logs=(*self.state.logs, self.game.log))
         self.set_game(offer=None, illegal=None, pending=None, premature=None)
-        score = _score(match)
+        score = _score(match, winner)
         text = f"player {winner} wins a {kind} ({result.points} point(s)); score {score}"
         self.record(
             "game_won",
@@ -347,7 +348,7 @@ class Context:
         winner = match.winner
         assert winner is not None
         ending = match.ended_by or "score"
-        loser, score = opponent(winner), _score(match)
+        loser, score = opponent(winner), _score(match, winner)
         text = f"player {winner} wins the match {_ENDINGS[ending]}".format(loser=loser, score=score)
         self.record(
             "match_won",

@@ -282,23 +282,23 @@ def test_mso_fourth_break_is_beyond_the_limit() -> None:
 def test_ga_match_lost_on_time_tells_the_ending_and_the_real_score() -> None:
     """GA 'Time Control': if a reserve expires the match is over, at the score it had (2-1 here,
     not the match length): the incident says so and cites the rule, rather than a bare "wins the
-    match 2-1" that reads as a final score."""
+    match 1-2" that reads as a final score. The winner's points come first."""
     table = Table(config("ga", reserve_ms=10_000, score=(2, 1)))
     table.opening(winner=0, high=3, low=1)
     table.tick(23_000)  # player 0 is 3 away: a backgammon could win, so gin is asked
     table.director("gin_verdict", value=False)
     (won,) = [incident for incident in table.state.incidents if incident.kind == "match_won"]
     assert won.detail == (
-        "player 1 wins the match on time: player 0's time expired with the score at 2-1"
+        "player 1 wins the match on time: player 0's time expired with the score at 1-2"
     )
     assert won.rule.startswith("GA 'Time Control'")
     assert table.state.match.score == (2, 1)
 
 
 def test_match_won_by_the_score_states_the_final_score() -> None:
-    """MSO 5.3: a match reaching its length: the final score."""
+    """MSO 5.3: a match reaching its length: the final score, the winner's points first."""
     table = Table(config("mso", match_length=1))
     in_race(table)
     table.touch("concede", 0, kind="single")
     table.touch("accept", 1)
-    assert table.state.incidents[-1].detail == "player 1 wins the match 0-1"
+    assert table.state.incidents[-1].detail == "player 1 wins the match 1-0"
