@@ -1,21 +1,24 @@
 """Dice and the doubling cube in a BGR frame: where each lies, its value, whether a die is cocked.
 
-Two small trained networks (``vision/models/dice_detector.onnx`` and ``dice_reader.onnx``,
-trained by ``vision.training.train_dice`` on rendered tuning frames and the even-numbered real dice
-photos), run by ``vision.nets``:
+Three small trained networks (``vision/models/dice_detector.onnx``, ``dice_screen.onnx`` and
+``dice_reader.onnx``, trained by ``vision.training.train_dice`` on rendered tuning frames and the
+even-numbered real dice photos), run by ``vision.nets``:
 
 1. The *detector* (``detect``) reads the frame shrunk so that a die is about
    ``DiceConfig.detect_die_px`` pixels wide (``detect_scale``) and gives, on a grid of
    ``STRIDE`` of those pixels, the probability that a die's or the cube's top face is centred in
    each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
    Local maxima above ``min_peak`` are the candidates.
-2. The *reader* (``read_crops``) reads each candidate from a ``CROP_PX`` square crop of the
-   full-resolution frame, ``crop_share`` times the candidate's size wide: not a die or cube, a
-   die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its top face
-   is not square, side faces show); and where the object's centre lies in the crop. Candidates
-   it finds at least ``screen_probability`` likely objects are read again, centred there.
+2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
+   crop of the full-resolution frame, ``crop_share`` times the candidate's size wide: not a die
+   or cube, a die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its
+   top face is not square, side faces show); and where the object's centre lies in the crop.
+   The small screen reads every candidate; those it finds at least ``screen_probability``
+   likely objects (a few a frame) are read by the reader, about five times its size,
+   centred where the screen placed them, ``reader_turns`` times turned by quarter turns
+   (the readings averaged).
 
-A candidate is kept when that second reading gives it a die or the cube at
+A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
 value is given only when its class has ``min_value_probability`` of the object's probability,
 else None (abstain, never a guess). Of several cubes only the likeliest is kept.
@@ -42,6 +45,7 @@ Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
 
 DETECTOR = "dice_detector"
+SCREEN = "dice_screen"
 READER = "dice_reader"
 # The detector's output grid, in pixels of its (shrunk) input; its input sides are multiples.
 STRIDE = 4
@@ -241,13 +245,26 @@ def read_crops(
     centers: Sequence[tuple[float, float]],
     sides: Sequence[float],
     config: DiceConfig,
+    net: str = READER,
+    turns: int = 1,
 ) -> list[Read]:
-    """The reader on crops ``crop_share`` times each side wide around each centre."""
+    """The network ``net`` (``SCREEN`` or ``READER``) on crops ``crop_share`` times each side
+    wide around each centre, each read ``turns`` times (1..4), turned by a quarter more each
+    time, and the readings averaged (probabilities, the cocked logit, the centre turned back)."""
     if not centers:
         return []
     batch = crop_inputs(image_bgr, centers, sides, config.crop_share)
-    classes, extra = nets.run(READER, batch)
-    probabilities = _softmax(classes)
+    turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
+    classes, extra = nets.run(net, np.ascontiguousarray(turned))
+    count = len(centers)
+    probabilities = _softmax(classes).reshape(turns, count, -1).mean(axis=0)
+    outputs = extra.reshape(turns, count, 3)
+    for k in range(1, turns):
+        # np.rot90 turned crop k by k quarters counter-clockwise: its (x, y) is the crop's
+        # (y, -x) turned k times; turn the offsets back.
+        for _ in range(k):
+            outputs[k, :, 1:] = np.stack([-outputs[k, :, 2], outputs[k, :, 1]], axis=1)
+    extra = outputs.mean(axis=0)
     reads = []
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
         span = config.crop_share * side
@@ -260,18 +277,21 @@ def read_crops(
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame.
 
-    The reader reads every candidate, then again centred where it placed the object, for those
-    it gave at least ``screen_probability`` of being a die or the cube; the second reading
-    decides."""
+    The screen reads every candidate; the reader reads, centred where the screen placed the
+    object, those the screen gave at least ``screen_probability`` of being a die or the cube,
+    and decides."""
     found = detect(image_bgr, config)
-    first = read_crops(image_bgr, [c.center for c in found], [c.side_px for c in found], config)
+    centers, sides = [c.center for c in found], [c.side_px for c in found]
+    first = read_crops(image_bgr, centers, sides, config, SCREEN)
     screened = [
         (c, r)
         for c, r in zip(found, first, strict=True)
         if max(r.die, r.cube) >= config.screen_probability
     ]
     sides = [c.side_px for c, _ in screened]
-    second = read_crops(image_bgr, [r.center for _, r in screened], sides, config)
+    second = read_crops(
+        image_bgr, [r.center for _, r in screened], sides, config, READER, config.reader_turns
+    )
     ranked = sorted(zip(sides, second, strict=True), key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube: FoundCube | None = None

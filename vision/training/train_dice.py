@@ -1,10 +1,11 @@
-"""Train the dice detector and reader (``vision.dice``) and export them to ``vision/models/``.
+"""Train the dice networks (``vision.dice``) and export them to ``vision/models/``.
 
 Data (never the evaluation seeds, never the odd-numbered photos):
 
 - rendered tuning frames, seeds 0..``--frames``-1 (every odd seed drawn with four dice, two of
-  each colour, so more dice are seen), rendered once into ``--cache`` with each die's and
-  the cube's centre, size (side of the square of the top face's area, pixels), value and cocked;
+  each colour) and ``MANY_DICE_FROM``.. (``--many-dice-frames`` of them, six dice each, so
+  more dice are seen), rendered once into ``--cache`` with each die's and the cube's centre,
+  size (side of the square of the top face's area, pixels), value and cocked;
 - the even-numbered real dice photos (``shared/data/dice-photos``, labels.json order 0, 2, 4, ...).
 
 1. The detector learns CenterNet heatmaps (die, cube), centre offsets and log sizes on crops of
@@ -12,19 +13,20 @@ Data (never the evaluation seeds, never the odd-numbered photos):
    photos' ``no_board_scale`` fall in that range).
 2. It is run over the training frames and photos as the reader runs it; its candidates (matched
    to the labels: a die's face, the cube's value or nothing) and the labelled objects themselves,
-   jittered, teach the reader (class, cocked, centre offset) on crops turned at random angles.
+   jittered, teach the screen or the reader (``--net``: class, cocked, centre offset) on crops
+   turned at random angles; each batch holds set shares of photos, of nothing, of cubes and of
+   cocked dice.
 
-The reader's samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``); the
-reader's torch state is saved there (``reader.pt``) every 200 steps, so ``--resume`` goes on from
-the last run; ``--from-shipped`` goes on from the shipped ``dice_reader.onnx`` instead.
+The samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``); the network's torch
+state is saved there (``NET.pt``) every 200 steps, so ``--resume`` goes on from the last run;
+``--from-shipped`` goes on from the shipped ``NET.onnx`` instead.
 
-The shipped networks: the detector from ``python -m vision.training.train_dice`` with the
-defaults (1,040 frames, the 100 even photos, 2,000 detector steps, seed 1; about 13 minutes on
-a shared, loaded 2-core machine; it saw an earlier colour jitter). The reader: 2,200 steps from
-scratch with the defaults and an earlier batch mix (0.3 from the photos, colour jitter only),
-then ``--reader-only --from-shipped --reader-steps 1800 --reader-rate 2e-3`` (blur, noise and
-JPEG added, 0.4 from the photos; about 24 minutes there). Deterministic for a given cache and
-starting network (fixed seeds, one thread).
+The shipped networks (seed 1; 4,040 frames: ``--many-dice-frames 3000``; one thread of a shared
+2-core machine): the detector from ``--many-dice-frames 3000 --detector-steps 5000`` (about 12
+minutes); the screen from the earlier single reader with ``--reader-only --net dice_screen
+--from-shipped --reader-steps 4000 --reader-rate 2e-3`` (about 16 minutes); the reader from
+scratch with ``--reader-only --net dice_reader --reader-steps 4000`` (about 40 minutes).
+Deterministic for a given cache and starting network (fixed seeds, one thread).
 """
 
 from __future__ import annotations
@@ -63,8 +65,10 @@ MINE_CANDIDATES = 24
 PHOTO_SHARE = 0.4
 COCKED_WEIGHT = 1.0
 # Share of the frames' part of a batch that is not a die or cube (the rest: dice and cubes),
-# and of the dice and cubes that are cocked dice (about 16% of the rendered dice lean).
+# and of those dice and cubes the share of cubes and of cocked dice (about 16% of the rendered
+# dice lean; a frame holds at most one cube beside two to six dice).
 NOTHING_SHARE = 0.4
+CUBE_SHARE = 0.2
 COCKED_SHARE = 0.3
 # Training frames from this seed on are drawn with six dice (``dice_drawn``).
 MANY_DICE_FROM = 2000
@@ -361,34 +365,40 @@ def train_detector(
 
 
 # ---------------------------------------------------------------- reader
-def reader_module() -> Any:
+def reader_module(name: str) -> Any:
+    """The network ``name``: ``dice.SCREEN`` (small: run on every candidate) or ``dice.READER``
+    (about five times the computation: run on the screened candidates only). Both read a
+    ``CROP_PX`` square crop and give the class logits and (cocked logit, centre offset x, y)."""
     import torch
     from torch import nn
 
     def block(cin: int, cout: int) -> list[nn.Module]:
         return [nn.Conv2d(cin, cout, 3, 1, 1), nn.BatchNorm2d(cout), nn.ReLU()]
 
+    pool = nn.MaxPool2d(2)
+    if name == dice.SCREEN:
+        stages = [*block(3, 16), pool, *block(16, 32), pool, *block(32, 48), pool, *block(48, 64)]
+        channels, features = 64, 64
+    else:
+        stages = [*block(3, 32), pool, *block(32, 48), *block(48, 48), pool]
+        stages += [*block(48, 64), *block(64, 64), pool, *block(64, 96)]
+        channels, features = 96, 128
+
     class Reader(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.body = nn.Sequential(
-                *block(3, 16),
-                nn.MaxPool2d(2),
-                *block(16, 32),
-                nn.MaxPool2d(2),
-                *block(32, 48),
-                nn.MaxPool2d(2),
-                *block(48, 64),
+                *stages,
                 nn.Flatten(),
-                nn.Linear(64 * (dice.CROP_PX // 8) ** 2, 64),
+                nn.Linear(channels * (dice.CROP_PX // 8) ** 2, features),
                 nn.ReLU(),
             )
-            self.classes = nn.Linear(64, dice.CLASSES)
-            self.extra = nn.Linear(64, 3)
+            self.classes = nn.Linear(features, dice.CLASSES)
+            self.extra = nn.Linear(features, 3)
 
         def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-            features = self.body(x)
-            return self.classes(features), self.extra(features)
+            found = self.body(x)
+            return self.classes(found), self.extra(found)
 
     return Reader()
 
@@ -505,21 +515,25 @@ def train_reader(
 
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed + 1)
-    nothing = [s for s in frames if s.label == 0]
-    upright = [s for s in frames if s.label > 0 and s.cocked != 1]
-    cocked = [s for s in frames if s.label > 0 and s.cocked == 1]
+    groups = {
+        "nothing": [s for s in frames if s.label == 0],
+        "cube": [s for s in frames if s.label > len(dice.DIE_FACES)],
+        "cocked": [s for s in frames if 0 < s.label <= len(dice.DIE_FACES) and s.cocked == 1],
+        "upright": [s for s in frames if 0 < s.label <= len(dice.DIE_FACES) and s.cocked != 1],
+    }
+    objects = 1.0 - NOTHING_SHARE
+    upright_share = 1.0 - CUBE_SHARE - COCKED_SHARE
+    shares = objects * np.array([NOTHING_SHARE / objects, CUBE_SHARE, COCKED_SHARE, upright_share])
     optimiser = torch.optim.AdamW(model.parameters(), rate, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=steps)
     model.train()
     for step in range(steps):
         from_photos = int(rng.binomial(128, PHOTO_SHARE))
-        from_nothing = int(rng.binomial(128 - from_photos, NOTHING_SHARE))
-        from_cocked = int(rng.binomial(128 - from_photos - from_nothing, COCKED_SHARE))
-        from_upright = 128 - from_photos - from_nothing - from_cocked
-        picked = [nothing[int(i)] for i in rng.integers(len(nothing), size=from_nothing)]
-        picked += [upright[int(i)] for i in rng.integers(len(upright), size=from_upright)]
-        picked += [cocked[int(i)] for i in rng.integers(len(cocked), size=from_cocked)]
-        picked += [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
+        picked = [photos[int(i)] for i in rng.integers(len(photos), size=from_photos)]
+        for group, count in zip(
+            groups.values(), rng.multinomial(128 - from_photos, shares), strict=True
+        ):
+            picked += [group[int(i)] for i in rng.integers(len(group), size=count)]
         x, labels, cocked, offsets, has = (
             torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
         )
@@ -554,7 +568,7 @@ def train_reader(
     return model
 
 
-def reader_from_onnx(path: Path, frames: list[Sample], share: float) -> Any:
+def reader_from_onnx(name: str, frames: list[Sample], share: float) -> Any:
     """A reader module holding the weights of an exported reader (whose batch norms ONNX folded
     into the convolutions): each batch norm is set to undo, on a batch of ``frames``, the
     normalisation it does in training, so training goes on from the exported network."""
@@ -562,12 +576,13 @@ def reader_from_onnx(path: Path, frames: list[Sample], share: float) -> Any:
     import torch
     from onnx import numpy_helper
 
+    path = nets.model_path(name)
     weights = [numpy_helper.to_array(i) for i in onnx.load(str(path)).graph.initializer]
     named = {
         i.name: w for i, w in zip(onnx.load(str(path)).graph.initializer, weights, strict=True)
     }
     convs = [w for name, w in named.items() if name.startswith("onnx::Conv")]
-    model = reader_module()
+    model = reader_module(name)
     layers = list(model.body)
     conv_layers = [m for m in layers if isinstance(m, torch.nn.Conv2d)]
     with torch.no_grad():
@@ -622,23 +637,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--many-dice-frames",
         type=int,
-        default=0,
+        default=3000,
         help=f"and tuning seeds {MANY_DICE_FROM}.. (M of them, six dice each)",
     )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/dice-data"))
     parser.add_argument("--photos", type=Path, default=PHOTOS)
-    parser.add_argument("--detector-steps", type=int, default=2000)
-    parser.add_argument("--reader-steps", type=int, default=2200)
+    parser.add_argument("--detector-steps", type=int, default=5000)
+    parser.add_argument("--reader-steps", type=int, default=4000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--reader-only", action="store_true", help="keep the shipped detector")
+    parser.add_argument(
+        "--net",
+        choices=(dice.SCREEN, dice.READER),
+        default=dice.READER,
+        help="which candidate reader to train",
+    )
     parser.add_argument("--reader-rate", type=float, default=4e-3, help="peak learning rate")
     start = parser.add_mutually_exclusive_group()
     start.add_argument(
-        "--resume", action="store_true", help="reader from the cache's reader.pt (last run)"
+        "--resume", action="store_true", help="from the cache's NET.pt (the last run's state)"
     )
-    start.add_argument(
-        "--from-shipped", action="store_true", help="reader from the shipped dice_reader.onnx"
-    )
+    start.add_argument("--from-shipped", action="store_true", help="from the shipped NET.onnx")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
@@ -653,14 +672,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         (args.cache / "reader-samples.pkl").unlink(missing_ok=True)
     frame_samples, photo_samples = reader_samples(args.cache, frames, photos)
     share = DiceConfig().crop_share
-    state = args.cache / "reader.pt"
+    state = args.cache / f"{args.net}.pt"
     if args.resume:
-        reader = reader_module()
+        reader = reader_module(args.net)
         reader.load_state_dict(torch.load(state))
     elif args.from_shipped:
-        reader = reader_from_onnx(nets.model_path(dice.READER), frame_samples, share)
+        reader = reader_from_onnx(args.net, frame_samples, share)
     else:
-        reader = reader_module()
+        reader = reader_module(args.net)
     print(
         f"{len(frame_samples)} + {len(photo_samples)} reader samples,"
         f" {sum(s.label == 0 for s in frame_samples + photo_samples)} not dice",
@@ -677,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         state,
     )
     export_onnx(
-        reader, torch.zeros(1, 3, dice.CROP_PX, dice.CROP_PX), dice.READER, ("classes", "extra")
+        reader, torch.zeros(1, 3, dice.CROP_PX, dice.CROP_PX), args.net, ("classes", "extra")
     )
     return 0
 
