@@ -1,9 +1,11 @@
-"""``vision.read`` on the embedded demo's frames (the real camera path of the pipeline).
+"""``vision.read`` on the embedded demo's frames (the real camera path of the pipeline), shot by
+shot, through the kiosk's ``VisionReader`` (each shot read twice, so it is settled).
 
-``benchmarks/run_pipeline.py`` measures it on every shot: when this was written vision read few
-of the demo's boards and almost none of its dice exactly, so the referee cannot follow the demo
-from vision's readings yet. This test pins that on the opening shot; strict, so that it fails as
-soon as vision reads that shot, and the marker must go.
+Measured (1280 x 720 shots): all 21 settled boards exact (as ``vision.evaluate`` scores them)
+and the 9 frames with a hand occluded; the dice of 27 of the 30 shots exactly as labelled. The
+three others are one throw (shots 7-9), a 6 and a 2 lying against each other, which the
+detector sees as one die; vision reports it unreadable (never a wrong value) and the referee
+asks for the roll again. The thresholds sit at those figures, so a regression fails.
 """
 
 from __future__ import annotations
@@ -14,19 +16,32 @@ import numpy as np
 from hardware.camera.frame import Frame
 from kiosk.demo import load_demo
 from kiosk.pipeline.readers import VisionReader
-from kiosk.pipeline.readings import board_reading, dice_seen
-from kiosk.referee.board import START_SIDES, reading_ranges
+from kiosk.pipeline.readings import dice_seen
+from vision.evaluate import score_frame
 from vision.labels import Reading
 
 
-def test_vision_reads_the_demo_opening_shot() -> None:
+def test_vision_reads_the_demo_shots_as_labelled() -> None:
     demo = load_demo()
-    name = "shot01.jpg"
-    image = np.asarray(cv2.imread(str(demo.frames_dir / name)), dtype=np.uint8)
     reader = VisionReader()
-    reader(Frame(image, 0, 0))
-    reading = reader(Frame(image, 200_000_000, 1))  # the same frame again: settled
-    board = board_reading(reading)
-    assert board is not None
-    assert reading_ranges(board, demo.config).fits(START_SIDES)
-    assert dice_seen(reading) == dice_seen(Reading.from_json(demo.labels[name]))
+    boards = dice = occluded = 0
+    wrong_values = []
+    names = sorted(set(demo.files))
+    for index, name in enumerate(names):
+        image = np.asarray(cv2.imread(str(demo.frames_dir / name)), dtype=np.uint8)
+        reader(Frame(image, 2 * index * 200_000_000, 2 * index))
+        reading = reader(Frame(image, (2 * index + 1) * 200_000_000, 2 * index + 1))
+        label = Reading.from_json(demo.labels[name])
+        if label.occluded:
+            occluded += reading.occluded
+        else:
+            boards += score_frame(label, reading).boards_exact
+        dice += dice_seen(reading) == dice_seen(label)
+        truth = sorted(d.value for d in label.dice)
+        given = sorted(d.value for d in reading.dice if d.value is not None)
+        if len(given) == len(truth) and given != truth:
+            wrong_values.append(name)
+    assert len(names) == 30
+    assert (boards, occluded) == (21, 9)
+    assert dice >= 27
+    assert wrong_values == []
