@@ -192,12 +192,16 @@ def load_photos(folder: Path, parity: int = 0) -> list[tuple[Image, list[Thing]]
 
 
 # ---------------------------------------------------------------- detector
+def block(cin: int, cout: int, stride: int = 1) -> list[Any]:
+    """A 3x3 convolution (``stride``), batch norm and ReLU: the layers of every dice network."""
+    from torch import nn
+
+    return [nn.Conv2d(cin, cout, 3, stride, 1), nn.BatchNorm2d(cout), nn.ReLU()]
+
+
 def detector_module() -> Any:
     import torch
     from torch import nn
-
-    def block(cin: int, cout: int, stride: int) -> list[nn.Module]:
-        return [nn.Conv2d(cin, cout, 3, stride, 1), nn.BatchNorm2d(cout), nn.ReLU()]
 
     class Detector(nn.Module):  # type: ignore[misc]
         def __init__(self) -> None:
@@ -371,9 +375,6 @@ def reader_module(name: str) -> Any:
     ``CROP_PX`` square crop and give the class logits and (cocked logit, centre offset x, y)."""
     import torch
     from torch import nn
-
-    def block(cin: int, cout: int) -> list[nn.Module]:
-        return [nn.Conv2d(cin, cout, 3, 1, 1), nn.BatchNorm2d(cout), nn.ReLU()]
 
     pool = nn.MaxPool2d(2)
     if name == dice.SCREEN:
