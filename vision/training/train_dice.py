@@ -23,9 +23,10 @@ state is saved there (``NET.pt``) every 200 steps, so ``--resume`` goes on from 
 
 The shipped networks (seed 1; 4,040 frames: ``--many-dice-frames 3000``; one thread of a shared
 2-core machine): the detector from ``--many-dice-frames 3000 --detector-steps 5000`` (about 12
-minutes); the screen from the earlier single reader with ``--reader-only --net dice_screen
---from-shipped --reader-steps 4000 --reader-rate 2e-3`` (about 16 minutes); the reader from
-scratch with ``--reader-only --net dice_reader --reader-steps 4000`` (about 40 minutes).
+minutes); the screen from the earlier single reader (its ``dice_reader.onnx`` in place of
+``dice_screen.onnx``) with ``--reader-only --net dice_screen --from-shipped --reader-rate 2e-3``
+(about 16 minutes); the reader from scratch with ``--reader-only --net dice_reader`` (about 40
+minutes).
 Deterministic for a given cache and starting network (fixed seeds, one thread).
 """
 
