@@ -38,7 +38,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.board import Corners, board_from_corners, find_bar, order_corners, rectify
+from vision.board import board_from_corners, find_bar, rectify
 from vision.checkers import (
     BAR_CROP,
     COLUMNS,
@@ -58,6 +58,7 @@ from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.export import export_onnx
+from vision.training.parts import conv_block, jittered_corners
 
 CHUNK = 100
 STACKED_FIRST = 400_000  # training seeds from here on show tall stacks (``stacked_position``)
@@ -115,11 +116,6 @@ def training_scene(seed: int) -> Scene:
     return sample_scene(np.random.default_rng(seed), position=position)
 
 
-def _jittered(corners: Corners, rng: np.random.Generator) -> Corners:
-    moved = np.asarray(corners) + rng.uniform(-CORNER_JITTER_PX, CORNER_JITTER_PX, (4, 2))
-    return order_corners(moved)
-
-
 def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     """Render frames ``first .. first + CHUNK - 1`` and write their crops, labels and the found
     bar's error (shares of the width, left and right edge) to ``data/chunk-<first>.npz``."""
@@ -132,7 +128,7 @@ def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
             continue
         g = scene.geometry
         truth = (g.bar_rect[0] / g.surface_width, g.bar_rect[2] / g.surface_width)
-        corners = _jittered(label.board.corners, rng)
+        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
         left = truth[0] + rng.uniform(-BAR_JITTER_SHARE, BAR_JITTER_SHARE)
         shaken = (left, truth[1] + rng.uniform(-BAR_JITTER_SHARE, BAR_JITTER_SHARE))
         found = find_bar(image, corners, config.board)
@@ -164,13 +160,6 @@ def build_net(config: CheckerConfig) -> Any:
     import torch
     from torch import nn
 
-    def conv(inputs: int, outputs: int, stride: int = 1) -> list[nn.Module]:
-        return [
-            nn.Conv2d(inputs, outputs, 3, stride=stride, padding=1, bias=False),
-            nn.BatchNorm2d(outputs),
-            nn.ReLU(),
-        ]
-
     along = config.crop_height // 8
     across = config.crop_width // 4
 
@@ -178,12 +167,12 @@ def build_net(config: CheckerConfig) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.features = nn.Sequential(
-                *conv(3, 8, 2),
-                *conv(8, 16),
+                *conv_block(3, 8, 2),
+                *conv_block(8, 16),
                 nn.MaxPool2d(2),
-                *conv(16, 24),
+                *conv_block(16, 24),
                 nn.MaxPool2d((2, 1)),
-                *conv(24, 32),
+                *conv_block(24, 32),
                 nn.MaxPool2d((1, across)),
             )
             self.head = nn.Sequential(

@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.board import BoardView, Corners, board_from_corners, order_corners
+from vision.board import BoardView, board_from_corners
 from vision.config import ReadConfig, TrayConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
 from vision.render import render_scene
@@ -43,6 +43,7 @@ from vision.render.layout import TRAY
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.export import export_onnx
+from vision.training.parts import conv_block, jittered_corners
 from vision.trays import (
     COUNT_CLASSES,
     CROPS,
@@ -117,11 +118,6 @@ def crop_labels(scene: Scene, view: BoardView, config: TrayConfig) -> tuple[Labe
     return labels, rows
 
 
-def _jittered(corners: Corners, rng: np.random.Generator) -> Corners:
-    moved = np.asarray(corners) + rng.uniform(-CORNER_JITTER_PX, CORNER_JITTER_PX, (4, 2))
-    return order_corners(moved)
-
-
 def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     """Render frames ``first .. first + CHUNK - 1`` and write their crops, labels and checker
     bands (``crop_labels``) to ``data/chunk-<first>.npz``."""
@@ -135,7 +131,12 @@ def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
         g = scene.geometry
         bar = (g.bar_rect[0] / g.surface_width, g.bar_rect[2] / g.surface_width)
         for _ in range(CUTS):
-            view = board_from_corners(image, _jittered(label.board.corners, rng), config.board, bar)
+            view = board_from_corners(
+                image,
+                jittered_corners(label.board.corners, rng, CORNER_JITTER_PX),
+                config.board,
+                bar,
+            )
             crops.append(tray_crops(image, view, config.trays))
             counts, bands = crop_labels(scene, view, config.trays)
             labels.append(counts)
@@ -166,13 +167,6 @@ def build_net(config: TrayConfig) -> Any:
     import torch
     from torch import nn
 
-    def conv(inputs: int, outputs: int, stride: tuple[int, int] = (1, 1)) -> list[nn.Module]:
-        return [
-            nn.Conv2d(inputs, outputs, 3, stride=stride, padding=1, bias=False),
-            nn.BatchNorm2d(outputs),
-            nn.ReLU(),
-        ]
-
     along = config.crop_height // 4
     across = config.crop_width // 8
 
@@ -180,11 +174,11 @@ def build_net(config: TrayConfig) -> Any:
         def __init__(self) -> None:
             super().__init__()
             self.features = nn.Sequential(
-                *conv(3, 12, (1, 2)),
+                *conv_block(3, 12, (1, 2)),
                 nn.MaxPool2d(2),
-                *conv(12, 24),
+                *conv_block(12, 24),
                 nn.MaxPool2d(2),
-                *conv(24, 32),
+                *conv_block(24, 32),
                 nn.MaxPool2d((1, across)),
             )
             self.head = nn.Sequential(
