@@ -4,4 +4,5 @@ import sys
 
 from kiosk.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a spawned child process imports it
+    sys.exit(main())

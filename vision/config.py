@@ -27,6 +27,14 @@ class DiceConfig:
     # candidates missed 14% of the even photos' dice against 5% with 32.)
     min_peak: float = 0.22
     max_candidates: int = 32
+    # Of two peaks whose decoded centres lie within this share of their sides, only the
+    # stronger is a candidate; a peak outshone by a neighbouring cell is kept only where the
+    # reader reads a die with a value there (see ``vision.dice.peaks``). (Tuning seeds 600,000+,
+    # true corners: 129 frames whose second die lies against the first, 274 dice: read right
+    # 63.1% with a 3x3 window of cells, 79.2% so; 300 frames, 532 dice: 92.1% and 92.3%, 8
+    # and 9 false dice; a peak outshone kept whatever the reader says: 79.2% and 92.3%, but
+    # 20 false dice, most of them a leaning die's side face.)
+    peak_spacing_share: float = 0.6
     # The reader's crop is this many times the candidate's size wide (side faces of a cocked
     # die show within it).
     crop_share: float = 1.8
@@ -52,6 +60,21 @@ class DiceConfig:
     # frames' cocked dice: 0.6 flagged 45% of them at 61% precision, 0.7 42% at 78%, 0.8 29%
     # at 95%, 0.9 11% at 100%).
     min_cocked_probability: float = 0.8
+    # A die within ``pair_share`` of a side of another is cocked only at
+    # ``pair_cocked_probability``: the reader, trained on dice lying apart, takes a neighbour's
+    # side faces in its crop for a lean (the 129 touching frames: of 166 flat dice in a pair,
+    # 49 were called cocked at 0.8, 10 at 0.95, 0 at 0.99; the 300 frames: cocked precision
+    # 91.3% and recall 26.9% at 0.8 for every die, 90.9% and 25.6% so).
+    pair_share: float = 1.6
+    pair_cocked_probability: float = 0.99
+    # Two dice lying against each other: a die candidate at least ``split_share`` times the
+    # expected side whose value cannot be read is tried as two dice, centred
+    # ``split_offset_share`` of the expected side either way along each of ``split_angles``
+    # (degrees; see ``vision.dice.split_pair``). (The 129 touching frames: 79.2% right
+    # without, 81.8% with; the 300 frames: unchanged; the demo's touching 6-2: read only so.)
+    split_share: float = 1.3
+    split_offset_share: float = 0.6
+    split_angles: tuple[float, ...] = (0.0, 45.0, 90.0, 135.0)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ even-numbered real dice photos), run by ``vision.nets``:
    ``DiceConfig.detect_die_px`` pixels wide (``detect_scale``) and gives, on a grid of
    ``STRIDE`` of those pixels, the probability that a die's or the cube's top face is centred in
    each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
-   Local maxima above ``min_peak`` are the candidates.
+   Cells above ``min_peak`` whose decoded centres lie apart are the candidates (``peaks``).
 2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
    crop of the full-resolution frame, ``crop_share`` times the candidate's size wide: not a die
    or cube, a die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its
@@ -23,6 +23,11 @@ A candidate is kept when the reader gives it a die or the cube at
 value is given only when its class has ``min_value_probability`` of the object's probability,
 else None (abstain, never a guess). Of several cubes only the likeliest is kept.
 
+Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
+outshone by a neighbour is a candidate too (kept only when read as a die with a value); where
+the detector sees the two as one large unreadable die, ``split_pair`` tries it as two; and a
+die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked.
+
 ``detector_input`` and ``crop_inputs`` are the preprocessing the trainer shares, so the two
 cannot drift apart.
 """
@@ -31,7 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -83,12 +88,15 @@ class FoundCube:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A detector peak: centre and size (frame pixels), heatmap probability, die or cube."""
+    """A detector peak: centre and size (frame pixels), heatmap probability, die or cube;
+    ``beside`` when a stronger cell next to it outshines it (a second die lying against a
+    first, or a side face of a leaning die: kept only if read as a die with a value)."""
 
     center: tuple[float, float]
     side_px: float
     score: float
     cube: bool
+    beside: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,26 +135,41 @@ def detector_input(image_bgr: Image, scale: float) -> Floats:
 
 
 def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) -> list[Candidate]:
-    """Candidates from the detector's outputs (1 x 5 x GH x GW): cells whose die or cube
-    probability is a 3x3 local maximum of at least ``min_peak``, strongest first, at most
-    ``max_candidates``; ``scale_xy`` maps detector pixels to frame pixels."""
+    """Candidates from the detector's outputs (1 x 5 x GH x GW), strongest first, at most
+    ``max_candidates``; ``scale_xy`` maps detector pixels to frame pixels.
+
+    Every cell whose die or cube probability is at least ``min_peak`` (and beats the other
+    heatmap: a cube is not also a die) gives a centre (its offset) and a size. A cell is kept
+    unless a stronger kept one decodes to a centre within ``peak_spacing_share`` of their
+    sides. Suppressing by decoded centres rather than by a window of cells keeps two dice
+    lying against each other: at the detector's scale their centres fall in adjacent cells.
+    A cell outshone by a neighbour (not a 3x3 maximum) is marked ``beside``."""
     out = outputs[0]
     logits = out[:HEATMAPS]
-    # Peaks of each heatmap, where it beats the other (a cube is not also a die).
-    found: list[Candidate] = []
+    threshold = float(np.log(config.min_peak / (1.0 - config.min_peak)))
+    strong: list[Candidate] = []
     for channel in range(HEATMAPS):
         heat = logits[channel]
-        dilated = cv2.dilate(heat, np.ones((3, 3), np.uint8))
-        threshold = float(np.log(config.min_peak / (1.0 - config.min_peak)))
-        ys, xs = np.nonzero((heat >= dilated) & (heat >= threshold) & (heat >= logits[1 - channel]))
+        outshone = heat < cv2.dilate(heat, np.ones((3, 3), np.uint8))
+        ys, xs = np.nonzero((heat >= threshold) & (heat >= logits[1 - channel]))
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
             cx = (x + 0.5 + float(out[2, y, x])) * STRIDE * scale_xy[0]
             cy = (y + 0.5 + float(out[3, y, x])) * STRIDE * scale_xy[1]
             side = float(np.exp(out[4, y, x])) * (scale_xy[0] + scale_xy[1]) / 2
             score = float(1.0 / (1.0 + np.exp(-heat[y, x])))
-            found.append(Candidate((cx, cy), side, score, channel == 1))
-    found.sort(key=lambda c: -c.score)
-    return found[: config.max_candidates]
+            strong.append(Candidate((cx, cy), side, score, channel == 1, bool(outshone[y, x])))
+    strong.sort(key=lambda c: -c.score)
+    kept: list[Candidate] = []
+    for candidate in strong:
+        if all(
+            math.dist(candidate.center, k.center)
+            >= config.peak_spacing_share * max(candidate.side_px, k.side_px)
+            for k in kept
+        ):
+            kept.append(candidate)
+            if len(kept) == config.max_candidates:
+                break
+    return kept
 
 
 def detect(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
@@ -274,6 +297,61 @@ def read_crops(
     return reads
 
 
+def _face_share(read: Read) -> float:
+    """The share of the die's probability its likeliest face has."""
+    faces = read.probabilities[1 : 1 + len(DIE_FACES)]
+    return float(faces.max()) / max(1e-9, float(faces.sum()))
+
+
+def _readable_die(read: Read, config: DiceConfig) -> bool:
+    return (
+        read.die >= max(read.cube, config.min_object_probability)
+        and _face_share(read) >= config.min_value_probability
+    )
+
+
+def split_pair(
+    image_bgr: Image, side: float, read: Read, config: DiceConfig
+) -> list[tuple[float, Read]] | None:
+    """Two dice lying against each other, where the detector saw one large die it cannot read.
+
+    At the detector's scale two touching dice make one blob; its candidate is ``split_share``
+    or more times the expected side and reads as a die with no value. Pairs of centres
+    ``split_offset_share`` of the expected side either way of its centre are tried along
+    ``split_angles`` directions; the screen picks the direction whose two halves read likeliest
+    as dice, and the reader reads those two. The pair replaces the candidate only when both are
+    readable dice at least ``duplicate_share`` of a side apart; otherwise None (the candidate
+    stays, unreadable: never a guessed value)."""
+    expected = config.die_side_px
+    if (
+        expected is None
+        or side < config.split_share * expected
+        or read.die < max(read.cube, config.min_object_probability)
+        or _face_share(read) >= config.min_value_probability
+    ):
+        return None
+    reach = config.split_offset_share * expected
+    angles = [math.radians(a) for a in config.split_angles]
+    centers = [
+        (read.center[0] + sign * reach * math.cos(a), read.center[1] + sign * reach * math.sin(a))
+        for a in angles
+        for sign in (-1.0, 1.0)
+    ]
+    screens = read_crops(image_bgr, centers, [expected] * len(centers), config, SCREEN)
+    pairs = [screens[2 * i : 2 * i + 2] for i in range(len(angles))]
+    best = max(pairs, key=lambda pair: min(r.die * _face_share(r) for r in pair))
+    halves = read_crops(
+        image_bgr, [r.center for r in best], [expected] * 2, config, READER, config.reader_turns
+    )
+    (ax, ay), (bx, by) = halves[0].center, halves[1].center
+    if (
+        not all(_readable_die(r, config) for r in halves)
+        or math.hypot(ax - bx, ay - by) < config.duplicate_share * expected
+    ):
+        return None
+    return [(expected, r) for r in halves]
+
+
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame.
 
@@ -292,7 +370,13 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     second = read_crops(
         image_bgr, [r.center for _, r in screened], sides, config, READER, config.reader_turns
     )
-    ranked = sorted(zip(sides, second, strict=True), key=lambda sr: -max(sr[1].die, sr[1].cube))
+    read_sides: list[tuple[float, Read]] = []
+    for (candidate, _), read in zip(screened, second, strict=True):
+        if candidate.beside and not _readable_die(read, config):
+            continue
+        side = candidate.side_px
+        read_sides.extend(split_pair(image_bgr, side, read, config) or [(side, read)])
+    ranked = sorted(read_sides, key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube: FoundCube | None = None
     kept: list[tuple[tuple[float, float], float]] = []
@@ -329,7 +413,26 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             )
         )
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
-    return Solids(tuple(dice), cube)
+    return Solids(tuple(_pairs_checked(dice, config)), cube)
+
+
+def _pairs_checked(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
+    """The dice, a die lying within ``pair_share`` of a side of another called cocked only at
+    ``pair_cocked_probability``: the reader, trained on dice lying apart, takes the side
+    faces of a neighbour in its crop for a lean."""
+    checked = []
+    for die in dice:
+        paired = any(
+            other is not die
+            and math.dist(other.center, die.center)
+            < config.pair_share * max(other.side_px, die.side_px)
+            for other in dice
+        )
+        cocked = die.cocked_probability >= (
+            config.pair_cocked_probability if paired else config.min_cocked_probability
+        )
+        checked.append(replace(die, cocked=cocked))
+    return checked
 
 
 def find_dice(image_bgr: Image, config: DiceConfig) -> list[FoundDie]:

@@ -55,8 +55,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reader",
         choices=("vision", "labels"),
-        help="vision: read the frames with vision.read (default with a camera); labels: the "
-        "demo's exact rendered labels, a perfect camera (default in the demo)",
+        help="vision: read the frames with vision.read (the default); labels: the demo's exact "
+        "rendered labels, a perfect camera (the demo only)",
     )
     parser.add_argument(
         "--buttons",
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"--camera: no such folder or video: {camera.target}")
     elif pi and not args.demo:
         camera = CameraSpec("picamera")
-    reader: ReaderKind = args.reader or ("labels" if camera is None else "vision")
+    reader: ReaderKind = args.reader or "vision"
     if reader == "labels" and camera is not None:
         raise CliError("--reader: labels exist only for the embedded demo's frames")
     if camera is None:

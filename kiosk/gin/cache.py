@@ -1,5 +1,8 @@
 """The bear-off tables on disk: built on first use (about 15 s), then loaded.
 
+The kiosk builds them in a child process (``build_apart``): a build on its own thread would hold
+the GIL and starve the vision thread for those seconds.
+
 The only I/O of the gin package. The file holds a magic string, the four tables (one byte per
 position, in :func:`kiosk.gin.tables.home_positions` order) and a SHA-256 of them; a missing,
 short or corrupt file is rebuilt. Default place: ``$XDG_CACHE_HOME/gammon-kiosk`` or
@@ -9,9 +12,11 @@ short or corrupt file is rebuilt. Default place: ``$XDG_CACHE_HOME/gammon-kiosk`
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import os
 import tempfile
 from functools import cache
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from kiosk.gin.tables import BearoffTables, build_tables, home_positions
@@ -52,10 +57,37 @@ def _positions() -> tuple[tuple[int, ...], ...]:
     return tuple(home_positions())
 
 
-def load_tables(directory: Path | None = None) -> BearoffTables:
+def _build_into(sender: Connection) -> None:
+    """Build the tables at a lower CPU priority and send them encoded (a child process)."""
+    os.nice(10)
+    sender.send_bytes(encode(build_tables()))
+    sender.close()
+
+
+def _build_apart() -> BearoffTables:
+    """The tables built in a daemon child process, so the build never holds this process's GIL
+    (the kiosk's vision thread keeps reading frames meanwhile) and never delays its exit."""
+    context = multiprocessing.get_context("spawn")
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_build_into, args=(sender,), name="gin-tables", daemon=True)
+    child.start()
+    sender.close()
+    try:
+        tables = decode(receiver.recv_bytes())
+    except EOFError:
+        tables = None
+    finally:
+        receiver.close()
+        child.join()
+    if tables is None:
+        raise RuntimeError(f"gin tables: the child building them failed (exit {child.exitcode})")
+    return tables
+
+
+def load_tables(directory: Path | None = None, build_apart: bool = False) -> BearoffTables:
     """The tables from ``directory`` (default :func:`default_cache_dir`), built and written
-    there first when absent or damaged. A directory that cannot be written only costs the
-    rebuild next time."""
+    there first when absent or damaged; with ``build_apart`` built in a child process. A
+    directory that cannot be written only costs the rebuild next time."""
     folder = directory or default_cache_dir()
     path = folder / FILE_NAME
     try:
@@ -64,7 +96,7 @@ def load_tables(directory: Path | None = None) -> BearoffTables:
         found = None
     if found is not None:
         return found
-    tables = build_tables()
+    tables = _build_apart() if build_apart else build_tables()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, delete=False) as handle:

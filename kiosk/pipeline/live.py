@@ -301,14 +301,20 @@ class Kiosk:
         return {**self.match.director(self.now_ms()), "export": self.exported}
 
     def load_gin(self) -> None:
-        """Load the bear-off tables (built and cached on first use, about 30 s) on a thread;
-        until then gin questions go to the director (``kiosk.referee.gin``)."""
+        """Load the bear-off tables on a thread (built on first use in a child process, about
+        20 s, and cached); until then, or if the build fails, gin questions go to the director
+        (``kiosk.referee.gin``)."""
 
         def load() -> None:
             from kiosk.gin import load_tables
             from kiosk.referee.gin import gin_judge
 
-            judge = gin_judge(load_tables())
+            try:
+                tables = load_tables(build_apart=True)
+            except (RuntimeError, OSError) as error:
+                LOG.warning("gin tables not loaded (%s): gin questions go to the director", error)
+                return
+            judge = gin_judge(tables)
             self.gin = judge
             self.match.gin = judge
             LOG.info("gin tables loaded")

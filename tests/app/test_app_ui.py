@@ -298,7 +298,7 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
         self.wait_until_only_the_screens_are_shown()
         self.show_referee_prompt("concession_offered", "verdict")
         texts = self.texts()
-        assert "Ben がギャモン勝ちを申告しました" in texts
+        assert "Ben がギャモン勝ちを宣言しました" in texts  # the JBL word (4.2.2 (7), 4.6)
         assert "確定: Aiko のギャモン負け" in texts  # a ruling on an offered end (JBL 1.9)
         self.shoot("notice_claim_ruling_ja")
         self.show_referee_prompt("game_over")

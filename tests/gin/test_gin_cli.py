@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.cli import main
+from kiosk.gin import BearoffTables
 from kiosk.rules import MatchInfo, Position, match_id, position_id
 
 RACE = Position.from_points({1: 2, 2: 1}, {6: 3, 5: 2})
@@ -92,3 +93,17 @@ def test_cache_is_rebuilt_when_damaged(tables_dir: Path, tmp_path: Path) -> None
     assert decode(bytes(damaged)) is None
     assert decode(good[:-1]) is None
     assert load_tables(tables_dir).most == tables.most
+
+
+def test_the_kiosk_builds_missing_tables_in_a_child_process(
+    tables: BearoffTables, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build on a thread of the kiosk would hold the GIL and starve its vision thread."""
+    from kiosk.gin import cache
+
+    def not_here(max_checkers: int = 15) -> BearoffTables:
+        raise AssertionError("the tables were built in the kiosk's own process")
+
+    monkeypatch.setattr(cache, "build_tables", not_here)
+    assert cache.load_tables(tmp_path, build_apart=True) == tables
+    assert (tmp_path / cache.FILE_NAME).read_bytes() == cache.encode(tables)

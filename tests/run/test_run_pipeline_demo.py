@@ -19,21 +19,7 @@ from tests.run.run_helpers import run_demo
 from vision.labels import Reading
 
 
-@pytest.mark.parametrize(
-    "camera",
-    [
-        "labels",
-        pytest.param(
-            "vision",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="vision sees the 6-2 of shots 7-9 (two dice against each other) as one "
-                "unreadable die: the referee then raises invalid rolls and moves between turns, "
-                "though the match still ends 0-2 with the same cube offer",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("camera", ["labels", "vision"])
 def test_the_referee_follows_the_demo(camera: str, tmp_path: Path) -> None:
     """Read by a perfect camera (the renderer's labels) or by ``vision.read`` on the pixels,
     the demo's match is the same: every event and the one incident the script plays."""

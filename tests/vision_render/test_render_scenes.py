@@ -8,12 +8,14 @@ import time
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Reading
 from vision.render import render_scene, sample_scene, scene_for_seed
 from vision.render.palettes import THEMES, luminance
 from vision.render.render import label_scene
-from vision.render.scene import Lighting, Scene, Solid, Style
+from vision.render.scene import TOUCHING_GAP_MM, Lighting, Scene, Solid, Style, touching_distance
 
 SEEDS = range(20)
 
@@ -209,6 +211,7 @@ EXPECTED_TAGS = {
     "light-dice",
     "dark-dice",
     "translucent-dice",
+    "touching-dice",
     "cube-centred",
     "cube-owned",
     "no-board",
@@ -317,3 +320,60 @@ EVALUATION_FRAME_0 = (
         ("light", 4),
     ],
 )
+
+
+def _footprint(x: float, y: float, size: float, yaw_deg: float) -> np.ndarray:
+    """The corners of a flat die's square footprint on the board plane (mm)."""
+    box = cv2.boxPoints(((x, y), (size, size), yaw_deg))
+    return np.asarray(box, np.float32)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(a, b)
+    return float(area)
+
+
+@pytest.mark.parametrize(
+    ("yaw_a", "yaw_b", "direction_deg", "expected"),
+    [
+        (0.0, 0.0, 0.0, 1.0),
+        (0.0, 90.0, 90.0, 1.0),
+        (0.0, 0.0, 45.0, 2**0.5),
+        (45.0, 45.0, 45.0, 1.0),
+    ],
+)
+def test_touching_distance_of_squares(
+    yaw_a: float, yaw_b: float, direction_deg: float, expected: float
+) -> None:
+    distance = touching_distance(10.0, yaw_a, yaw_b, np.radians(direction_deg))
+    assert distance == pytest.approx(10.0 * expected)
+
+
+@given(
+    st.floats(0.0, 360.0), st.floats(0.0, 360.0), st.floats(0.0, 2 * np.pi), st.floats(12.0, 20.0)
+)
+def test_dice_at_the_touching_distance_just_touch(
+    yaw_a: float, yaw_b: float, direction: float, size: float
+) -> None:
+    distance = touching_distance(size, yaw_a, yaw_b, direction)
+    first = _footprint(0.0, 0.0, size, yaw_a)
+
+    def second(reach: float) -> np.ndarray:
+        return _footprint(reach * np.cos(direction), reach * np.sin(direction), size, yaw_b)
+
+    assert _overlap(first, second(distance * 1.001)) < 1e-3 * size
+    assert _overlap(first, second(distance * 0.97)) > 0.0
+
+
+def test_touching_dice_lie_against_each_other() -> None:
+    scenes = [scene_for_seed(seed) for seed in range(200)]
+    touching = [s for s in scenes if "touching-dice" in s.tags]
+    assert 10 <= len(touching) <= 40
+    for scene in touching:
+        a, b = [s for s in scene.solids if s.kind == "die"][:2]
+        assert not a.cocked
+        assert not b.cocked
+        gap = np.hypot(b.x - a.x, b.y - a.y) - touching_distance(
+            a.size, a.yaw_deg, b.yaw_deg, np.arctan2(b.y - a.y, b.x - a.x)
+        )
+        assert 0.0 <= gap <= TOUCHING_GAP_MM + 1e-9

@@ -315,13 +315,63 @@ def _lean_spot(
     return None
 
 
+# Rolled dice often come to rest against each other: the second die of a throw lies against
+# the first in this share of sampled scenes (both flat), 0..TOUCHING_GAP_MM apart.
+TOUCHING_SHARE = 0.15
+TOUCHING_GAP_MM = 1.0
+
+
+def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction: float) -> float:
+    """The centre distance (mm) at which two flat dice of side ``size`` (mm), turned
+    ``yaw_a_deg`` and ``yaw_b_deg`` about the vertical, just touch, the second lying in
+    ``direction`` (radians) from the first: the separating-axis test of two squares (they are
+    apart when, along some side's normal, their centres are further apart than their half
+    extents together)."""
+    best = math.inf
+    for axis in (math.radians(a + q) for a in (yaw_a_deg, yaw_b_deg) for q in (0.0, 90.0)):
+        along = abs(math.cos(direction - axis))
+        if along < 1e-9:
+            continue
+        extent = sum(
+            size
+            / 2
+            * (abs(math.cos(math.radians(yaw) - axis)) + abs(math.sin(math.radians(yaw) - axis)))
+            for yaw in (yaw_a_deg, yaw_b_deg)
+        )
+        best = min(best, extent / along)
+    return best
+
+
+def _touching_spot(
+    touch: np.random.Generator, placer: _Placer, first: Solid, yaw_deg: float
+) -> tuple[float, float] | None:
+    """A spot where a flat die turned ``yaw_deg`` lies against the flat die ``first``, clear of
+    everything else, of the zone edges and of the frame's edges, or None (eight tries)."""
+    for _ in range(8):
+        direction = float(touch.uniform(0.0, 2 * math.pi))
+        reach = touching_distance(first.size, first.yaw_deg, yaw_deg, direction)
+        reach += float(touch.uniform(0.0, TOUCHING_GAP_MM))
+        x, y = first.x + reach * math.cos(direction), first.y + reach * math.sin(direction)
+        if (
+            placer.free(x, y, first.size * 0.75, leaning_on=(first.x, first.y))
+            and placer.clear_of_zone_edges(x, y, first.size * 0.75)
+            and placer.in_view(x, y, 40.0)
+            and placer.base_height(x, y) == first.base_height
+        ):
+            return x, y
+    return None
+
+
 def _dice(
     rng: np.random.Generator,
     placer: _Placer,
     checkers: tuple[PlacedChecker, ...],
     tags: set[str],
     values: Sequence[int] | None,
+    touch: np.random.Generator | None = None,
 ) -> list[Solid]:
+    """The dice of a scene. With ``touch`` (a generator of its own, so a seed's scene is
+    otherwise unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes."""
     count = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.1, 0.62, 0.1, 0.1]))
     if values is not None:
         count = len(values)
@@ -350,6 +400,18 @@ def _dice(
                 x, y, towards = lean
                 yaw, spot = towards + 90.0, (x, y)
         x, y = spot if spot is not None else placer.sample(rng, zone, size)
+        if (
+            touch is not None
+            and k == 1
+            and tilt == 0.0
+            and not dice[0].cocked
+            and touch.random() < TOUCHING_SHARE
+        ):
+            against = _touching_spot(touch, placer, dice[0], yaw)
+            if against is not None:
+                x, y = against
+                zone = placer.geometry.zone(x, y) if placer.board else "off-board"
+                tags.add("touching-dice")
         placer.add(x, y, size * 0.75)
         dice.append(
             Solid(
@@ -495,9 +557,10 @@ def sample_scene(
     the rest of the scene is drawn as without them.
     """
     _check_dice(dice)
+    touch = rng.spawn(1)[0]  # its own stream: the rest of the scene is drawn as before
     while True:
         try:
-            return _sample_once(rng, width, height, position, dice)
+            return _sample_once(rng, width, height, position, dice, touch)
         except _NoRoomError:
             continue
 
@@ -513,6 +576,7 @@ def _sample_once(
     height: int,
     fixed_position: Position | None,
     fixed_dice: Sequence[int] | None,
+    touch: np.random.Generator,
 ) -> Scene:
     tags: set[str] = set()
     geometry = sample_geometry(rng)
@@ -558,7 +622,7 @@ def _sample_once(
     solids: list[Solid] = []
     if cube_present:
         solids.append(_cube(rng, placer, centred and board, cube_size, tags))
-    solids += _dice(rng, placer, checkers, tags, fixed_dice)
+    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch)
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
         hands = (sample_hand(rng, camera, geometry),)
@@ -593,6 +657,7 @@ _STAGED_TAGS = (
     "light-dice",
     "dark-dice",
     "translucent-dice",
+    "touching-dice",
     "hand",
     "starting-position",
     "random-position",
