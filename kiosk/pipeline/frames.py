@@ -22,12 +22,14 @@ from kiosk.referee import BoardReading, DieSeen, Event
 @dataclass(frozen=True)
 class FrameResult:
     """A frame's events for the referee, its image (the incidents' snapshot) and the time the
-    reader took (ms); ``t_ms`` the frame's match time."""
+    reader took (ms); ``t_ms`` the frame's match time; ``taken_ns`` when the pipeline took it
+    (``time.monotonic_ns()``, for the screen latency)."""
 
     image: Image
     events: tuple[Event, ...]
     t_ms: int
     read_ms: float
+    taken_ns: int = 0
 
 
 class FramePipeline:
@@ -59,10 +61,11 @@ class FramePipeline:
     def process(self, frame: Frame) -> FrameResult:
         """Read ``frame``; the events it settles, then the scripted inputs due after it."""
         t_ms = self._to_ms(frame.t_ns)
+        taken_ns = time.monotonic_ns()
         started = time.perf_counter()
         reading = self._reader(frame)
         read_ms = (time.perf_counter() - started) * 1000
         events = self._settler.feed(board_reading(reading), dice_seen(reading), t_ms)
         if self._driver is not None:
             events += self._driver.after_frame(frame.seq, t_ms)
-        return FrameResult(frame.image, tuple(events), t_ms, read_ms)
+        return FrameResult(frame.image, tuple(events), t_ms, read_ms, taken_ns)

@@ -30,11 +30,12 @@ from kiosk.pipeline.demo_driver import DemoDriver
 from kiosk.pipeline.drive import Ticker, deliver
 from kiosk.pipeline.frames import FramePipeline, FrameResult
 from kiosk.pipeline.journal import JournalWriter
+from kiosk.pipeline.latency import ScreenLatency
 from kiosk.pipeline.match import MonitoredMatch
 from kiosk.pipeline.readers import FrameReader, LabelReader, VisionReader
 from kiosk.pipeline.recovery import OpenedMatch, last_readings, open_match
 from kiosk.pipeline.sources import CameraSpec
-from kiosk.referee import ClockPress, GinJudge, RefereeConfig, RefereeState
+from kiosk.referee import BoardRead, ClockPress, DiceRead, GinJudge, RefereeConfig, RefereeState
 from kiosk.store import Store
 
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ def frame_reader(kind: ReaderKind, demo: Demo | None) -> FrameReader:
 
 
 class _VisionThread:
-    """Reads the grabber's newest frame on a daemon thread and queues the results."""
+    """Reads the grabber's newest frame on a daemon thread and queues the results; ``wake``
+    asks the UI loop for an extra frame when a result carries events."""
 
     def __init__(
         self,
@@ -104,11 +106,13 @@ class _VisionThread:
         frames: FramePipeline,
         results: queue.Queue[FrameResult | str],
         driver: DemoDriver | None,
+        wake: Callable[[], None] = lambda: None,
     ) -> None:
         self._latest = latest
         self._frames = frames
         self._results = results
         self._driver = driver
+        self._wake = wake
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="vision", daemon=True)
 
@@ -132,7 +136,10 @@ class _VisionThread:
                 self._frames.restart()
                 self._results.put(RESTART)
             try:
-                self._results.put(self._frames.process(frame))
+                result = self._frames.process(frame)
+                self._results.put(result)
+                if result.events:  # the UI judges them now, not at its next frame
+                    self._wake()
             except Exception as error:  # a frame the reader chokes on must not stop the kiosk
                 message = f"{type(error).__name__}: {error}"
                 if message != last_error:  # once per distinct error, not once per frame
@@ -170,6 +177,7 @@ class Kiosk:
         self.ticker = Ticker(self.base_ms)
         self._ready = False
         self._next_watchdog = 0.0
+        self.latency = ScreenLatency()
         self.exports = 0
         """Counts the director's ``.mat`` exports: the director's view redraws after each."""
         self.exported: dict[str, str | None] | None = None
@@ -251,6 +259,8 @@ class Kiosk:
             result = self.results.get()
             if isinstance(result, FrameResult):
                 deliver(self.match, result)
+                if any(isinstance(e, BoardRead | DiceRead) for e in result.events):
+                    self.latency.judged(result.taken_ns)
             else:
                 self.restart()
         while not self.camera_events.empty():
@@ -265,6 +275,7 @@ class Kiosk:
     def _notify(self) -> None:
         if not self._ready:
             self._ready = True
+            self.latency.ready(time.monotonic_ns())
             seconds = (time.monotonic_ns() - self.started_ns) / 1e9
             self.notifier.ready(f"match {self.opened.journal.match_id} on {self.source_name}")
             LOG.info("ready in %.2f s (state in %s)", seconds, self.store.state_dir)
@@ -388,7 +399,15 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
     frames = FramePipeline(frame_reader(options.reader, demo), kiosk.to_ms, driver)
     if kiosk.opened.restored:  # the table as the crashed kiosk last saw it is no news
         frames.resume(*last_readings(kiosk.opened.journal))
-    vision = _VisionThread(grabber.latest, frames, kiosk.results, driver)
+    screens: list[KioskApp] = []  # the app, once built below
+    # A trigger is safe to fire from the vision thread; the frame it asks for pumps the app.
+
+    def pump_screens(_dt: float) -> None:
+        for app in screens:
+            app.pump()
+
+    pump = Clock.create_trigger(pump_screens)
+    vision = _VisionThread(grabber.latest, frames, kiosk.results, driver, pump)
     buttons = _buttons(options.buttons, kiosk.presses.put)
     LOG.info(
         "%s, %s readings, %s buttons",
@@ -428,6 +447,8 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
         buttons.poll()
         watchdog.tick()
         kiosk.poll()
+        if kiosk.latency.waiting:  # runs on the loop's next tick, after this frame is drawn
+            Clock.schedule_once(lambda _dt: kiosk.latency.drawn(time.monotonic_ns()))
 
     app = KioskApp(
         table_source=kiosk.table,
@@ -438,6 +459,7 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
         poll=poll,
         attach_keyboard=buttons.attach_kivy if options.buttons == "keyboard" else None,
     )
+    screens.append(app)
     if options.exit_after_s is not None:
         Clock.schedule_once(lambda _dt: app.stop(), options.exit_after_s)
     grabber.start()
@@ -451,5 +473,6 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
         if options.buttons == "gpio":
             buttons.close()
         kiosk.close()
+    LOG.info(kiosk.latency.summary())
     LOG.info("stopped")
     return 0

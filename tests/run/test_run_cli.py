@@ -89,6 +89,7 @@ def test_the_demo_starts_without_a_display_and_stays_small(tmp_path: Path) -> No
     _, err = process.communicate()
     assert process.returncode == 0, err[-2000:]
     assert "gammon-kiosk run: ready in" in err
+    assert "gammon-kiosk run: settled frame -> verdict on screen: " in err
     assert 0 < peak < 400 * 1024
     with Store(state) as store:
         events = store.journal(1).events()
