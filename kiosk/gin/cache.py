@@ -80,7 +80,7 @@ def _build_apart() -> BearoffTables:
         receiver.close()
         child.join()
     if tables is None:
-        raise RuntimeError(f"gin tables: the child building them failed (exit {child.exitcode})")
+        raise RuntimeError(f"gin tables: their build stopped unfinished (exit {child.exitcode})")
     return tables
 
 
