@@ -343,10 +343,9 @@ def split_pair(
     halves = read_crops(
         image_bgr, [r.center for r in best], [expected] * 2, config, READER, config.reader_turns
     )
-    (ax, ay), (bx, by) = halves[0].center, halves[1].center
     if (
         not all(_readable_die(r, config) for r in halves)
-        or math.hypot(ax - bx, ay - by) < config.duplicate_share * expected
+        or math.dist(halves[0].center, halves[1].center) < config.duplicate_share * expected
     ):
         return None
     return [(expected, r) for r in halves]
