@@ -297,10 +297,23 @@ def read_crops(
     return reads
 
 
+def _values(read: Read, cube: bool) -> Floats:
+    """The reader's probabilities of the cube's values or of the die's faces."""
+    return (
+        read.probabilities[1 + len(DIE_FACES) :]
+        if cube
+        else read.probabilities[1 : 1 + len(DIE_FACES)]
+    )
+
+
+def _share(read: Read, cube: bool) -> float:
+    """The share of the object's probability its likeliest value has."""
+    values = _values(read, cube)
+    return float(values.max()) / max(1e-9, float(values.sum()))
+
+
 def _face_share(read: Read) -> float:
-    """The share of the die's probability its likeliest face has."""
-    faces = read.probabilities[1 : 1 + len(DIE_FACES)]
-    return float(faces.max()) / max(1e-9, float(faces.sum()))
+    return _share(read, cube=False)
 
 
 def _readable_die(read: Read, config: DiceConfig) -> bool:
@@ -390,13 +403,9 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             continue
         kept.append((center, side))
         is_cube = read.cube > read.die
-        group = (
-            read.probabilities[1 + len(DIE_FACES) :]
-            if is_cube
-            else read.probabilities[1 : 1 + len(DIE_FACES)]
-        )
-        best = int(np.argmax(group))
-        readable = float(group[best]) >= config.min_value_probability * float(group.sum())
+        best = int(np.argmax(_values(read, is_cube)))
+        share = _share(read, is_cube)
+        readable = share >= config.min_value_probability
         if is_cube:
             if cube is None:
                 cube = FoundCube(CUBE_VALUES[best] if readable else None, center, side)
@@ -407,7 +416,7 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 center,
                 side,
                 read.cocked >= config.min_cocked_probability,
-                float(group[best]) / float(group.sum()),
+                share,
                 read.cocked,
             )
         )
