@@ -152,6 +152,9 @@ class CheckerConfig:
     min_count_probability: float = 0.9
     min_range_probability: float = 0.005
     min_hidden_probability: float = 0.02
+    # A count the sum of a colour's checkers proves (vision.tally) is given where the net gives
+    # it at least this probability (or it lies over a stack that may hide checkers).
+    min_tally_probability: float = 0.01
     # A checker's colour is the mean over a disc of this share of a point's pitch at the
     # checker nearest the point's edge; the board's two checker colours are told apart with
     # the lightness weighted by this (glare and shadows move it most).

@@ -9,7 +9,8 @@ Definitions (issue 4 targets in brackets):
   an abstained board is not "exactly right".
 - A point is *right* when the colour matches and the count equals the truth; where the label
   marks checkers hidden (``min < max``), a ``count`` of null whose ``min..max`` holds the truth is
-  right too. A null count whose range holds the truth is *uncertain* (not an error); anything
+  right too. A null count whose range holds the truth is *uncertain* (not an error; a range
+  from 0 holds an empty point whatever colour it gives the checkers it may hold); anything
   else is an *error*. Per-point error rate = errors / points of non-abstained readable frames
   [<= 0.1%]. *Confident* errors give a count (or a bar count) that is wrong: the readings the
   issue says must never happen; a board with one is *confidently wrong*.
@@ -100,7 +101,7 @@ def _point_verdict(label: PointCount, predicted: PointCount | None) -> str:
     if predicted.count is not None:
         right = predicted.count == truth and predicted.color == label.color
         return "right" if right else "wrong"
-    if predicted.color != label.color:
+    if predicted.color != label.color and truth != 0:  # an empty point has no colour
         return "error"
     if truth is None or not predicted.min <= truth <= predicted.max:
         return "error"

@@ -232,3 +232,12 @@ def test_frame_has_errors() -> None:
     occluded = dataclasses.replace(_label(), occluded=True)
     assert evaluate.frame_has_errors(score_frame(occluded, _label()))
     assert not evaluate.frame_has_errors(score_frame(occluded, occluded))
+
+
+def test_a_range_from_nought_holds_an_empty_point_whatever_its_colour() -> None:
+    empty = next(p.point for p in _label().points if p.count == 0)
+    maybe = _with_point(_label(), empty, color="light", count=None, min=0, max=1)
+    score = score_frame(_label(), maybe)
+    assert (score.point_errors, score.point_uncertain) == (0, 1)
+    above = _with_point(_label(), empty, color="light", count=None, min=1, max=2)
+    assert score_frame(_label(), above).point_errors == 1

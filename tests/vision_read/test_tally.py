@@ -1,0 +1,135 @@
+"""Fifteen checkers a side (``vision.tally``): spans narrowed by the sum, never past the truth;
+the checker reader completing and checking a colour by it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.vision_read.rendered import rendered
+from vision import checkers
+from vision.board import board_from_corners, rectify
+from vision.checkers import CheckerReading, HalfReading
+from vision.config import ReadConfig
+from vision.labels import SideCounts
+from vision.tally import Place, settle
+
+MIN_P = 0.01
+
+
+def _place(low: int, high: int, likely: tuple[int, ...] = (), hidden: bool = False) -> Place:
+    """A place allowing ``low..high``; the net gives each count in ``likely`` (all of the span
+    where empty) an equal share."""
+    probabilities = np.zeros(16, np.float32)
+    shown = likely or tuple(range(low, min(high, 15) + 1))
+    probabilities[list(shown)] = 1.0 / len(shown)
+    return Place(low, high, probabilities, hidden)
+
+
+def test_one_unsure_place_is_counted_by_the_rest() -> None:
+    places = [_place(5, 5), _place(3, 3), _place(5, 5), _place(1, 3)]
+    assert settle(places, 15, MIN_P) == [(5, 5), (3, 3), (5, 5), (2, 2)]
+
+
+def test_two_unsure_places_are_narrowed_not_counted() -> None:
+    places = [_place(10, 10), _place(0, 4), _place(2, 4)]
+    assert settle(places, 15, MIN_P) == [(10, 10), (1, 3), (2, 4)]
+
+
+def test_places_that_cannot_hold_the_sum_are_inconsistent() -> None:
+    assert settle([_place(5, 5), _place(3, 3), _place(5, 5), _place(0, 0)], 15, MIN_P) is None
+    assert settle([_place(9, 9), _place(8, 8)], 15, MIN_P) is None
+
+
+def test_a_proven_count_the_net_finds_implausible_is_inconsistent() -> None:
+    # the net sees 6 or 8 on the last point, never 7: the sum's 7 means a count elsewhere is wrong
+    places = [_place(5, 5), _place(3, 3), _place(6, 8, likely=(6, 8))]
+    assert settle(places, 15, MIN_P) is None
+
+
+def test_checkers_hidden_under_a_stack_may_be_proven() -> None:
+    # five visible, a stack that may hide more: the sum proves 7 there
+    places = [_place(8, 8), _place(5, 10, likely=(5,), hidden=True)]
+    assert settle(places, 15, MIN_P) == [(8, 8), (7, 7)]
+    without_hiding = [_place(8, 8), _place(5, 10, likely=(5,), hidden=False)]
+    assert settle(without_hiding, 15, MIN_P) is None
+
+
+@st.composite
+def _truths_and_spans(draw: st.DrawFn) -> tuple[list[int], list[Place]]:
+    places = draw(st.integers(1, 8))
+    truths = draw(st.lists(st.integers(0, 15), min_size=places, max_size=places))
+    spans = []
+    for truth in truths:
+        low = draw(st.integers(0, truth))
+        high = draw(st.integers(truth, 15))
+        spans.append(_place(low, high))
+    return truths, spans
+
+
+@given(_truths_and_spans())
+def test_the_truth_is_never_narrowed_away(case: tuple[list[int], list[Place]]) -> None:
+    truths, places = case
+    spans = settle(places, sum(truths), MIN_P)
+    assert spans is not None
+    assert all(low <= truth <= high for truth, (low, high) in zip(truths, spans, strict=True))
+    for place, (low, high) in zip(places, spans, strict=True):
+        assert place.low <= low <= high <= place.high
+
+
+# The starting position as the checker net might read it, point by point: (colour, P(count)).
+_START = {1: ("dark", 2), 12: ("dark", 5), 17: ("dark", 3), 19: ("dark", 5)}
+_START |= {24: ("light", 2), 13: ("light", 5), 8: ("light", 3), 6: ("light", 5)}
+
+
+def _half(count: dict[int, float], light: bool) -> HalfReading:
+    probabilities = np.zeros(16, np.float32)
+    for n, p in count.items():
+        probabilities[n] = p
+    return HalfReading(probabilities, 0.99 if light else 0.01, 0.0)
+
+
+def _read(
+    monkeypatch: pytest.MonkeyPatch, points: dict[int, dict[int, float]], off: SideCounts
+) -> CheckerReading:
+    """``read_checkers`` with the net's readings of ``points`` (P(count) by point; the colours
+    of ``_START``, every other point surely empty, the bar surely empty)."""
+    empty = {0: 1.0}
+
+    def half(point: int) -> HalfReading:
+        colour = _START[point][0] if point in _START else "dark"
+        return _half(points.get(point, empty), colour == "light")
+
+    readings = [(half(13 + c), half(12 - c)) for c in range(12)]
+    readings.append((_half(empty, False), _half(empty, True)))
+    monkeypatch.setattr(checkers, "run_net", lambda crops, config: readings)
+    image, label = rendered(0)
+    config = ReadConfig()
+    assert label.board.corners is not None
+    view = board_from_corners(image, label.board.corners, config.board)
+    return checkers.read_checkers(
+        rectify(image, view.to_canonical, config.board), view, config.checkers, off
+    )
+
+
+def test_the_reader_counts_a_point_the_other_fourteen_checkers_prove(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[6] = {5: 0.6, 4: 0.4}  # unsure alone: 0.6 < min_count_probability
+    counts = {p.point: p for p in _read(monkeypatch, points, SideCounts(0, 0)).points}
+    assert (counts[6].color, counts[6].count) == ("light", 5)
+    unknown_off = {p.point: p for p in _read(monkeypatch, points, SideCounts(None, 0)).points}
+    assert (unknown_off[6].count, unknown_off[6].min, unknown_off[6].max) == (None, 4, 5)
+
+
+def test_a_colour_that_does_not_add_up_gets_no_bar_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[6] = {4: 1.0}  # one light checker unseen: on the bar, under the cube, anywhere
+    reading = _read(monkeypatch, points, SideCounts(0, 0))
+    assert reading.bar == SideCounts(None, 0)
+    assert {p.point: p.count for p in reading.points}[6] == 4

@@ -1,0 +1,62 @@
+"""Fifteen checkers a side: a colour's readings completed, or caught out, by their sum.
+
+Each side has 15 checkers (MSO 2.1, JBL 1.2: the standard set), on its points, on the bar or
+borne off. Where the checkers borne off are known, the counts of a colour's places (its points
+and its half of the bar) must sum to 15 minus them. ``settle`` narrows each place's span of
+counts by what the other places can hold:
+
+- a place left with a single count is counted, if the checker net finds that count plausible
+  (a visible count it gives at least ``min_probability``, or more than it sees on a stack that
+  may hide checkers): the sum proves it, given the other places;
+- where the places cannot hold the sum, or a place would be left with a count the net finds
+  implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
+  caller withholds the one the net misses most (a dark checker on a dark bar).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place of a colour's checkers: the counts the reading allows (``low..high``;
+    ``low == high``: counted), the net's P(visible = 0..15) and whether a stack may hide
+    checkers there (then counts above the likeliest visible one are plausible too)."""
+
+    low: int
+    high: int
+    probabilities: npt.NDArray[np.float32]
+    hidden: bool
+
+    def plausible(self, count: int, min_probability: float) -> bool:
+        """Whether the net allows ``count`` checkers here."""
+        if self.low == self.high:
+            return count == self.low
+        visible = count < len(self.probabilities) and (
+            float(self.probabilities[count]) >= min_probability
+        )
+        return visible or (self.hidden and count > int(np.argmax(self.probabilities)))
+
+
+def settle(
+    places: Sequence[Place], total: int, min_probability: float
+) -> list[tuple[int, int]] | None:
+    """Each place's span (low, high) narrowed so the places can sum to ``total``; None where
+    they cannot, or where a place is left only a count it finds implausible."""
+    lows = sum(p.low for p in places)
+    highs = sum(p.high for p in places)
+    if not lows <= total <= highs:
+        return None
+    spans = []
+    for place in places:
+        low = max(place.low, total - (highs - place.high))
+        high = min(place.high, total - (lows - place.low))
+        if low == high and not place.plausible(low, min_probability):
+            return None
+        spans.append((low, high))
+    return spans
