@@ -263,6 +263,24 @@ class Read:
         return float(self.probabilities[1 + len(DIE_FACES) :].sum())
 
 
+def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
+    """The network ``net`` on a batch of crops (``crop_inputs``), each read ``turns`` times
+    (1..4), turned by a quarter more each time: the class probabilities averaged (n x
+    ``CLASSES``), and the cocked logit and centre offset (n x 3, offsets in crop spans) averaged
+    with the offsets turned back."""
+    turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
+    classes, extra = nets.run(net, np.ascontiguousarray(turned))
+    count = len(batch)
+    probabilities = _softmax(classes).reshape(turns, count, -1).mean(axis=0)
+    outputs = extra.reshape(turns, count, 3)
+    for k in range(1, turns):
+        # np.rot90 turned crop k by k quarters counter-clockwise: its (x, y) is the crop's
+        # (y, -x) turned k times; turn the offsets back.
+        for _ in range(k):
+            outputs[k, :, 1:] = np.stack([-outputs[k, :, 2], outputs[k, :, 1]], axis=1)
+    return np.asarray(probabilities, np.float32), np.asarray(outputs.mean(axis=0), np.float32)
+
+
 def read_crops(
     image_bgr: Image,
     centers: Sequence[tuple[float, float]],
@@ -277,17 +295,7 @@ def read_crops(
     if not centers:
         return []
     batch = crop_inputs(image_bgr, centers, sides, config.crop_share)
-    turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
-    classes, extra = nets.run(net, np.ascontiguousarray(turned))
-    count = len(centers)
-    probabilities = _softmax(classes).reshape(turns, count, -1).mean(axis=0)
-    outputs = extra.reshape(turns, count, 3)
-    for k in range(1, turns):
-        # np.rot90 turned crop k by k quarters counter-clockwise: its (x, y) is the crop's
-        # (y, -x) turned k times; turn the offsets back.
-        for _ in range(k):
-            outputs[k, :, 1:] = np.stack([-outputs[k, :, 2], outputs[k, :, 1]], axis=1)
-    extra = outputs.mean(axis=0)
+    probabilities, extra = read_batch(batch, net, turns)
     reads = []
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
         span = config.crop_share * side

@@ -11,6 +11,11 @@ counts by what the other places can hold:
 - where the places cannot hold the sum, or a place would be left with a count the net finds
   implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
   caller withholds the one the net misses most (a dark checker on a dark bar).
+
+A setup error that leaves checkers in the tray (MSO 4.7, JBL 4.2.4: "fewer than fifteen
+checkers" on the board) keeps the sum: the tray's checkers are read as borne off. Only a set
+that lacks a checker altogether breaks it; its colour then seldom adds up, and gets no bar
+count, but where one of its counts is unsure the sum can prove it one too high.
 """
 
 from __future__ import annotations

@@ -73,6 +73,8 @@ CUBE_SHARE = 0.2
 COCKED_SHARE = 0.3
 # Training frames from this seed on are drawn with six dice (``dice_drawn``).
 MANY_DICE_FROM = 2000
+# A teacher (``--distil``) reads each crop this many times, turned (``vision.dice.read_batch``).
+TEACHER_TURNS = 4
 
 
 @dataclass(frozen=True)
@@ -508,10 +510,16 @@ def train_reader(
     model: Any,
     rate: float,
     state: Path,
+    teacher: str | None = None,
 ) -> Any:
     """``model`` trained further on batches ``PHOTO_SHARE`` of them from the photos (fewer, and
     varied), its peak learning rate ``rate``; its state_dict is saved to ``state`` every 200
-    steps and at the end (``--resume`` starts from it)."""
+    steps and at the end (``--resume`` starts from it).
+
+    With a ``teacher`` (an exported reader's name) the model learns, beside the labels, what
+    the teacher reads of each crop turned four times (``vision.dice.read_batch``): its class
+    probabilities and its cocked probability, half the weight each, so one reading comes
+    near the four the teacher needs."""
     import torch
     from torch.nn import functional
 
@@ -536,9 +544,8 @@ def train_reader(
             groups.values(), rng.multinomial(128 - from_photos, shares), strict=True
         ):
             picked += [group[int(i)] for i in rng.integers(len(group), size=count)]
-        x, labels, cocked, offsets, has = (
-            torch.from_numpy(a) for a in _reader_batch(rng, picked, share)
-        )
+        batch = _reader_batch(rng, picked, share)
+        x, labels, cocked, offsets, has = (torch.from_numpy(a) for a in batch)
         classes, extra = model(x)
         class_loss = functional.cross_entropy(classes, labels)
         known = (cocked >= 0).float() * (labels > 0).float()
@@ -551,6 +558,20 @@ def train_reader(
             )
             * known
         ).sum() / known.sum().clamp(min=1.0)
+        if teacher is not None:
+            taught, taught_extra = (
+                torch.from_numpy(a) for a in dice.read_batch(batch[0], teacher, TEACHER_TURNS)
+            )
+            soft = -(taught * functional.log_softmax(classes, dim=1)).sum(1).mean()
+            objects = (labels > 0).float()
+            soft_cocked = (
+                functional.binary_cross_entropy_with_logits(
+                    extra[:, 0], torch.sigmoid(taught_extra[:, 0]), reduction="none"
+                )
+                * objects
+            ).sum() / objects.sum().clamp(min=1.0)
+            class_loss = 0.5 * (class_loss + soft)
+            cocked_loss = 0.5 * (cocked_loss + soft_cocked)
         offset_loss = (torch.abs(extra[:, 1:] - offsets).sum(1) * has).sum() / has.sum().clamp(
             min=1.0
         )
@@ -660,6 +681,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--resume", action="store_true", help="from the cache's NET.pt (the last run's state)"
     )
     start.add_argument("--from-shipped", action="store_true", help="from the shipped NET.onnx")
+    start.add_argument(
+        "--distil",
+        action="store_true",
+        help="from the shipped NET.onnx, taught by it reading each crop four times",
+    )
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     cv2.setNumThreads(1)
@@ -678,7 +704,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.resume:
         reader = reader_module(args.net)
         reader.load_state_dict(torch.load(state))
-    elif args.from_shipped:
+    elif args.from_shipped or args.distil:
         reader = reader_from_onnx(args.net, frame_samples, share)
     else:
         reader = reader_module(args.net)
@@ -696,6 +722,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reader,
         args.reader_rate,
         state,
+        args.net if args.distil else None,
     )
     export_onnx(
         reader, torch.zeros(1, 3, dice.CROP_PX, dice.CROP_PX), args.net, ("classes", "extra")
