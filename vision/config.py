@@ -73,6 +73,12 @@ class DiceConfig:
     # (degrees; see ``vision.dice.split_pair``). (The 129 touching frames: 79.2% right
     # without, 81.8% with; the 300 frames: unchanged; the demo's touching 6-2: read only so.)
     split_share: float = 1.3
+    # A readable die whose candidate was at least ``partner_size_share`` of the expected side
+    # and lay ``partner_offset_share`` of a side off it: a die lying against it is looked for
+    # ``partner_reach`` sides beyond (see ``vision.dice.partner``).
+    partner_size_share: float = 1.1
+    partner_offset_share: float = 0.15
+    partner_reach: tuple[float, ...] = (1.0, 1.2)
     split_offset_share: float = 0.6
     split_angles: tuple[float, ...] = (0.0, 45.0, 90.0, 135.0)
 

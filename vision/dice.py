@@ -372,6 +372,45 @@ def split_pair(
     return [(expected, r) for r in halves]
 
 
+def partner(
+    image_bgr: Image, candidate: Candidate, read: Read, config: DiceConfig
+) -> tuple[float, Read] | None:
+    """The die lying against a die the detector saw as one with it.
+
+    Two dice side by side can make one peak between them, larger than a die: the reader,
+    centred by the screen, reads one of them and moves its centre off the candidate's. Where a
+    readable die's candidate is at least ``partner_size_share`` times the expected side and
+    its centre lay at least ``partner_offset_share`` of a side off the die's, a die is looked
+    for beyond the candidate's centre, ``partner_reach`` sides from the die's (the screen
+    picks the likelier place, the reader reads it). It is found only where it reads as a die
+    with a value, ``duplicate_share`` of a side or more from the first; otherwise None."""
+    expected = config.die_side_px
+    if expected is None or candidate.side_px < config.partner_size_share * expected:
+        return None
+    dx, dy = candidate.center[0] - read.center[0], candidate.center[1] - read.center[1]
+    offset = math.hypot(dx, dy)
+    if offset < config.partner_offset_share * expected or not _readable_die(read, config):
+        return None
+    centers = [
+        (
+            read.center[0] + reach * expected * dx / offset,
+            read.center[1] + reach * expected * dy / offset,
+        )
+        for reach in config.partner_reach
+    ]
+    screens = read_crops(image_bgr, centers, [expected] * len(centers), config, SCREEN)
+    likeliest = max(screens, key=lambda r: r.die * _face_share(r))
+    (found,) = read_crops(
+        image_bgr, [likeliest.center], [expected], config, READER, config.reader_turns
+    )
+    if (
+        not _readable_die(found, config)
+        or math.dist(found.center, read.center) < config.duplicate_share * expected
+    ):
+        return None
+    return expected, found
+
+
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame.
 
@@ -396,6 +435,9 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             continue
         side = candidate.side_px
         read_sides.extend(split_pair(image_bgr, side, read, config) or [(side, read)])
+        beyond = partner(image_bgr, candidate, read, config)
+        if beyond is not None:
+            read_sides.append(beyond)
     ranked = sorted(read_sides, key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube: FoundCube | None = None

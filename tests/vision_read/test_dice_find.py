@@ -11,6 +11,7 @@ import pytest
 
 from kiosk.demo import load_demo
 from tests.vision_read.rendered import rendered
+from vision.board import board_from_corners
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import (
     CROP_PX,
@@ -20,12 +21,13 @@ from vision.dice import (
     detect_scale,
     detector_input,
     find_dice,
+    find_solids,
     peaks,
     read_crops,
 )
 from vision.evaluate import match_dice
 from vision.labels import Reading
-from vision.read import read_frame
+from vision.read import dice_config_for, read_frame
 
 # Tuning seeds never trained on (the trainer uses 0..N-1 with N a few thousand at most).
 SEEDS = range(500_000, 500_030)
@@ -185,3 +187,17 @@ def test_a_blob_of_two_dice_is_split_in_two() -> None:
     assert not any(d.cocked for d in dice)
     unsplit = replace(config, dice=replace(config.dice, split_share=math.inf))
     assert [d.value for d in read_frame(image, unsplit, label.board.corners).dice] == [None]
+
+
+def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> None:
+    """Tuning seed 650,088: a 5 and a 4 side by side make one detector peak between them; the
+    reader reads the 5 there, and the 4 is found beyond the peak (``vision.dice.partner``)."""
+    image, label = rendered(650_088)
+    assert label.board.corners is not None
+    config = ReadConfig()
+    view = board_from_corners(image, label.board.corners, config.board)
+    dice_config = dice_config_for(view, config)
+    values = sorted(d.value for d in find_solids(image, dice_config).dice if d.value)
+    assert values == sorted(d.value for d in label.dice) == [4, 5]
+    alone = replace(dice_config, partner_size_share=math.inf)
+    assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [5]
