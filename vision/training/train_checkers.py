@@ -22,14 +22,15 @@ crops, about 25 minutes on the shared machine). Validation halves: 99.35% of cou
 97% given at P >= 0.98 and 0.03% of those wrong; colour 99.9%; hidden 99.0%.
 
 ``train --resume`` fine-tunes the shipped net instead (``load_shipped``). The net shipped now
-is that net fine-tuned twice on new seeds, with the validation chunks above: on ``render
---first 401600 --frames 1000`` (tall stacks) and ``--first 104000 --frames 1000`` with ``train
---resume --epochs 3`` (45,448 crops, about 8 minutes), then with ``--first 402600 --frames
-1500`` and ``--first 105000 --frames 1500`` added, the same again (114,348 crops). Validation
-halves: counts 99.75% right (99.73% before both), 98.01% given at P >= 0.98 (97.45%), 0.042%
-of those wrong (the same). Tuning frames 650,000..650,999 and 660,000..660,999 (labelled
-corners, 1,788 boards): 84.1% of boards exact (81.6% before, 82.7% after the first round),
-0.100% of points confidently wrong (0.123%, 0.114%).
+is that net fine-tuned three times on new seeds (each ``train --resume --epochs 3``, with the
+validation chunks above): on ``render --first 401600 --frames 1000`` (tall stacks) and
+``--first 104000 --frames 1000`` (45,448 crops, about 8 minutes); with ``--first 402600
+--frames 1500`` and ``--first 105000 --frames 1500`` added (114,348 crops); with ``--first
+404100 --frames 2500`` and ``--first 106500 --frames 2500`` added (228,956 crops). Validation
+halves: counts 99.77% right (99.73% before), 98.27% given at P >= 0.98 (97.45%), 0.042% of
+those wrong (the same). Tuning frames 650,000..650,999 and 660,000..660,999 (labelled
+corners, 1,788 boards), before and after each round: boards exact 81.6%, 82.7%, 84.1%, 85.2%;
+points confidently wrong 0.123%, 0.114%, 0.100%, 0.098%.
 """
 
 from __future__ import annotations
