@@ -75,9 +75,12 @@ class DiceConfig:
     split_share: float = 1.3
     # A readable die whose candidate was at least ``partner_size_share`` of the expected side
     # and lay ``partner_offset_share`` of a side off it: a die lying against it is looked for
-    # ``partner_reach`` sides beyond (see ``vision.dice.partner``).
+    # ``partner_reach`` sides beyond (see ``vision.dice.partner``). (Tuning seeds 650,000+,
+    # labelled corners, 1,873 dice: without it 91.8% right, 51 missed, 35 extra; 0.15 of a
+    # side 92.2%, 44, 36; 0.2 92.2%, 44, 35, looking in 386 places instead of 535; 0.2 and
+    # 1.2 times the side 92.1%, 45, 35. Wrong values 0.37% throughout.)
     partner_size_share: float = 1.1
-    partner_offset_share: float = 0.15
+    partner_offset_share: float = 0.2
     partner_reach: tuple[float, ...] = (1.0, 1.2)
     split_offset_share: float = 0.6
     split_angles: tuple[float, ...] = (0.0, 45.0, 90.0, 135.0)
