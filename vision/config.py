@@ -55,18 +55,22 @@ class DiceConfig:
     # and 0.38% wrong, 0.8 92.1% / 0.19%, 0.9 89.3% / 0.19%; the even photos, 728 dice: 0.7
     # 91.2% / 0%, 0.8 89.7% / 0%, 0.9 87.1% / 0%.)
     min_value_probability: float = 0.8
-    # A die is cocked when the reader gives it at least this probability of leaning: the
-    # issue's precision target first, as a flat die called cocked stops the game (the same
-    # frames' cocked dice: 0.6 flagged 45% of them at 61% precision, 0.7 42% at 78%, 0.8 29%
-    # at 95%, 0.9 11% at 100%).
-    min_cocked_probability: float = 0.8
-    # A die within ``pair_share`` of a side of another is cocked only at
-    # ``pair_cocked_probability``: the reader, trained on dice lying apart, takes a neighbour's
-    # side faces in its crop for a lean (the 129 touching frames: of 166 flat dice in a pair,
-    # 49 were called cocked at 0.8, 10 at 0.95, 0 at 0.99; the 300 frames: cocked precision
-    # 91.3% and recall 26.9% at 0.8 for every die, 90.9% and 25.6% so).
-    pair_share: float = 1.6
+    # A die is cocked when the judge of leaning dice (``vision.lean``) gives it at least this
+    # probability: the issue's precision target first, as a flat die called cocked stops the
+    # game; a die within ``pair_share`` of a side of another only at
+    # ``pair_cocked_probability`` (a neighbour's side faces in the crop look like a lean).
+    # (Tuning seeds 650,000..650,999, labelled corners, 346 leaning dice: 0.8 and 0.99 found
+    # 61.8% of them at 87.0% precision, 0.9 and 0.99 55.8% at 91.9%, 0.95 and 0.95 49.7% at
+    # 94.5%, 0.95 and 0.99 49.4% at 97.2%; the reader's own lean output, which judged before,
+    # found 17.1% at 89.4% with 0.8 and 0.99.)
+    min_cocked_probability: float = 0.95
     pair_cocked_probability: float = 0.99
+    pair_share: float = 1.6
+    # The judge reads a crop this many times a die's side wide; a die it finds at least
+    # ``lean_recheck`` likely to lean, this many times turned.
+    lean_share: float = 2.0
+    lean_turns: int = 4
+    lean_recheck: float = 0.5
     # Two dice lying against each other: a die candidate at least ``split_share`` times the
     # expected side whose value cannot be read is tried as two dice, centred
     # ``split_offset_share`` of the expected side either way along each of ``split_angles``

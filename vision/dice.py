@@ -11,8 +11,9 @@ even-numbered real dice photos), run by ``vision.nets``:
    Cells above ``min_peak`` whose decoded centres lie apart are the candidates (``peaks``).
 2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
    crop of the full-resolution frame, ``crop_share`` times the candidate's size wide: not a die
-   or cube, a die showing 1..6, or the cube showing 2..64; whether a die is cocked (it leans: its
-   top face is not square, side faces show); and where the object's centre lies in the crop.
+   or cube, a die showing 1..6, or the cube showing 2..64; and where the object's centre lies
+   in the crop (the networks' third output, whether a die leans, learnt beside the values, is
+   not used: a judge of its own, ``vision.lean``, decides on the dice found).
    The small screen reads every candidate; those it finds at least ``screen_probability``
    likely objects (a few a frame) are read by the reader, about five times its size,
    centred where the screen placed them, ``reader_turns`` times turned by quarter turns
@@ -26,10 +27,11 @@ else None (abstain, never a guess). Of several cubes only the likeliest is kept.
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value); where
 the detector sees the two as one large unreadable die, ``split_pair`` tries it as two; and a
-die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked.
+die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked
+(a neighbour's side faces in the judge's crop look like a lean).
 
-``detector_input`` and ``crop_inputs`` are the preprocessing the trainer shares, so the two
-cannot drift apart.
+``detector_input`` and ``vision.crops.crop_inputs`` are the preprocessing the trainer shares, so
+the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ import numpy.typing as npt
 
 from vision import nets
 from vision.config import DiceConfig
+from vision.crops import crop_inputs
 from vision.labels import CUBE_VALUES
+from vision.lean import lean_probabilities
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -182,64 +186,6 @@ def detect(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
     return peaks(outputs, (w / batch.shape[3], h / batch.shape[2]), config)
 
 
-def crop_inputs(
-    image_bgr: Image,
-    centers: Sequence[tuple[float, float]],
-    sides: Sequence[float],
-    share: float,
-    size: int = CROP_PX,
-    angles_deg: Sequence[float] | None = None,
-) -> Floats:
-    """Square crops (N x 3 x size x size, about -0.5..0.5), each ``share`` times its side wide
-    around its centre, turned by its angle (none by default). Where a crop shrinks the frame
-    the region is first shrunk by area averaging (no aliased pips); outside the frame is
-    replicated."""
-    crops = np.empty((len(centers), 3, size, size), np.float32)
-    h, w = image_bgr.shape[:2]
-    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
-        x, y = min(max(x, 0.0), w - 1.0), min(max(y, 0.0), h - 1.0)
-        zoom = size / max(1.0, share * side)
-        angle = 0.0 if angles_deg is None else angles_deg[index]
-        region, (x, y) = _region(image_bgr, x, y, 0.75 * share * side + 2.0)
-        if zoom < 1.0:
-            rh, rw = region.shape[:2]
-            shrunk = (max(1, round(rw * zoom)), max(1, round(rh * zoom)))
-            region = np.asarray(cv2.resize(region, shrunk, interpolation=cv2.INTER_AREA), np.uint8)
-            x, y = x * shrunk[0] / rw, y * shrunk[1] / rh
-            zoom = 1.0
-        matrix = cv2.getRotationMatrix2D((x, y), angle, zoom)
-        matrix[:, 2] += np.array([size / 2 - x, size / 2 - y])
-        patch = cv2.warpAffine(
-            region, matrix, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-        )
-        crops[index] = patch.transpose(2, 0, 1)
-    return crops / 255.0 - 0.5
-
-
-def _region(
-    image_bgr: Image, x: float, y: float, reach: float
-) -> tuple[Image, tuple[float, float]]:
-    """The frame within ``reach`` pixels of (x, y) (edges replicated) and (x, y) in it."""
-    r = math.ceil(reach)
-    x0, y0 = math.floor(x) - r, math.floor(y) - r
-    h, w = image_bgr.shape[:2]
-    if x0 >= 0 and y0 >= 0 and x0 + 2 * r + 1 <= w and y0 + 2 * r + 1 <= h:
-        region = image_bgr[y0 : y0 + 2 * r + 1, x0 : x0 + 2 * r + 1]
-    else:
-        region = np.asarray(
-            cv2.copyMakeBorder(
-                image_bgr[max(0, y0) : max(0, y0 + 2 * r + 1), max(0, x0) : max(0, x0 + 2 * r + 1)],
-                max(0, -y0),
-                max(0, y0 + 2 * r + 1 - h),
-                max(0, -x0),
-                max(0, x0 + 2 * r + 1 - w),
-                cv2.BORDER_REPLICATE,
-            ),
-            np.uint8,
-        )
-    return np.ascontiguousarray(region), (x - x0, y - y0)
-
-
 def _softmax(z: Floats) -> Floats:
     e = np.exp(z - z.max(axis=1, keepdims=True))
     return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
@@ -247,11 +193,10 @@ def _softmax(z: Floats) -> Floats:
 
 @dataclass(frozen=True)
 class Read:
-    """The reader's verdict on one crop: class probabilities (``CLASSES``), probability of a
-    cocked die, and the object's centre (frame pixels, refined from the crop's)."""
+    """The reader's verdict on one crop: class probabilities (``CLASSES``) and the object's
+    centre (frame pixels, refined from the crop's)."""
 
     probabilities: Floats
-    cocked: float
     center: tuple[float, float]
 
     @property
@@ -266,7 +211,7 @@ class Read:
 def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
     """The network ``net`` on a batch of crops (``crop_inputs``), each read ``turns`` times
     (1..4), turned by a quarter more each time: the class probabilities averaged (n x
-    ``CLASSES``), and the cocked logit and centre offset (n x 3, offsets in crop spans) averaged
+    ``CLASSES``), and the lean logit and centre offset (n x 3, offsets in crop spans) averaged
     with the offsets turned back."""
     turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
     classes, extra = nets.run(net, np.ascontiguousarray(turned))
@@ -291,17 +236,16 @@ def read_crops(
 ) -> list[Read]:
     """The network ``net`` (``SCREEN`` or ``READER``) on crops ``crop_share`` times each side
     wide around each centre, each read ``turns`` times (1..4), turned by a quarter more each
-    time, and the readings averaged (probabilities, the cocked logit, the centre turned back)."""
+    time, and the readings averaged (probabilities, the centre turned back)."""
     if not centers:
         return []
-    batch = crop_inputs(image_bgr, centers, sides, config.crop_share)
+    batch = crop_inputs(image_bgr, centers, sides, config.crop_share, CROP_PX)
     probabilities, extra = read_batch(batch, net, turns)
     reads = []
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
         span = config.crop_share * side
         center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
-        cocked = float(1.0 / (1.0 + np.exp(-extra[index, 0])))
-        reads.append(Read(probabilities[index], cocked, center))
+        reads.append(Read(probabilities[index], center))
     return reads
 
 
@@ -411,8 +355,9 @@ def partner(
     return expected, found
 
 
-def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
-    """The dice (top to bottom, then left to right) and the cube in a BGR frame.
+def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
+    """The dice (top to bottom, then left to right, none yet judged cocked) and the cube in a
+    BGR frame.
 
     The screen reads every candidate; the reader reads, centred where the screen placed the
     object, those the screen gave at least ``screen_probability`` of being a die or the cube,
@@ -460,24 +405,26 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             if cube is None:
                 cube = FoundCube(CUBE_VALUES[best] if readable else None, center, side)
             continue
-        dice.append(
-            FoundDie(
-                DIE_FACES[best] if readable else None,
-                center,
-                side,
-                read.cocked >= config.min_cocked_probability,
-                share,
-                read.cocked,
-            )
-        )
+        dice.append(FoundDie(DIE_FACES[best] if readable else None, center, side, False, share))
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
-    return Solids(tuple(_pairs_checked(dice, config)), cube)
+    return Solids(tuple(dice), cube)
+
+
+def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
+    """The dice (top to bottom, then left to right) and the cube in a BGR frame, each die
+    judged cocked or flat (``vision.lean``)."""
+    located = locate_solids(image_bgr, config)
+    leaning = lean_probabilities(
+        image_bgr, [d.center for d in located.dice], [d.side_px for d in located.dice], config
+    )
+    judged = [replace(d, cocked_probability=p) for d, p in zip(located.dice, leaning, strict=True)]
+    return Solids(tuple(_pairs_checked(judged, config)), located.cube)
 
 
 def _pairs_checked(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
     """The dice, a die lying within ``pair_share`` of a side of another called cocked only at
-    ``pair_cocked_probability``: the reader, trained on dice lying apart, takes the side
-    faces of a neighbour in its crop for a lean."""
+    ``pair_cocked_probability``: the judge takes the side faces of a neighbour in its crop for
+    a lean."""
     checked = []
     for die in dice:
         paired = any(

@@ -13,11 +13,11 @@ from kiosk.demo import load_demo
 from tests.vision_read.rendered import rendered
 from vision.board import board_from_corners
 from vision.config import DiceConfig, ReadConfig
+from vision.crops import crop_inputs
 from vision.dice import (
     CROP_PX,
     READER,
     STRIDE,
-    crop_inputs,
     detect_scale,
     detector_input,
     find_dice,
@@ -49,7 +49,7 @@ def test_detect_scale_follows_the_expected_die_in_half_octaves() -> None:
 def test_crops_are_centred_and_scaled() -> None:
     image = np.zeros((100, 100, 3), np.uint8)
     image[40:60, 30:50] = 255  # a 20 px white square centred at (40, 50)
-    crop = crop_inputs(image, [(40.0, 50.0)], [20.0], 2.0)
+    crop = crop_inputs(image, [(40.0, 50.0)], [20.0], 2.0, CROP_PX)
     assert crop.shape == (1, 3, CROP_PX, CROP_PX)
     bright = crop[0, 0] > 0.0
     ys, xs = np.nonzero(bright)

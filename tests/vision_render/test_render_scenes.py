@@ -15,7 +15,15 @@ from vision.labels import CHECKERS_PER_SIDE, COLORS, Reading
 from vision.render import render_scene, sample_scene, scene_for_seed
 from vision.render.palettes import THEMES, luminance
 from vision.render.render import label_scene
-from vision.render.scene import TOUCHING_GAP_MM, Lighting, Scene, Solid, Style, touching_distance
+from vision.render.scene import (
+    LEAN_SHARE,
+    TOUCHING_GAP_MM,
+    Lighting,
+    Scene,
+    Solid,
+    Style,
+    touching_distance,
+)
 
 SEEDS = range(20)
 
@@ -184,6 +192,18 @@ def test_cocked_dice_are_tilted_and_flat_dice_are_not() -> None:
         dice = [s for s in scene.solids if s.kind == "die"]
         assert [d.cocked for d in label.dice] == [s.tilt_deg > 0 for s in dice]
         assert [d.value for d in label.dice] == [s.faces[0] for s in dice]
+
+
+def test_the_share_of_leaning_dice_can_be_raised_for_training() -> None:
+    """The renderer's own share (16%) draws every seed's scene as before; a trainer may ask
+    for every die to lean, or none."""
+    for seed in range(30):
+        assert sample_scene(np.random.default_rng(seed), lean_share=LEAN_SHARE) == scene_for_seed(
+            seed
+        )
+        for share, leaning in ((1.0, True), (0.0, False)):
+            scene = sample_scene(np.random.default_rng(seed), lean_share=share)
+            assert all(s.cocked == leaning for s in scene.solids if s.kind == "die")
 
 
 EXPECTED_TAGS = {

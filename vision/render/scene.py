@@ -318,6 +318,8 @@ def _lean_spot(
 # Rolled dice often come to rest against each other: the second die of a throw lies against
 # the first in this share of sampled scenes (both flat), 0..TOUCHING_GAP_MM apart.
 TOUCHING_SHARE = 0.15
+# Share of the dice drawn leaning (cocked) on a checker or the board's edge.
+LEAN_SHARE = 0.16
 TOUCHING_GAP_MM = 1.0
 
 
@@ -369,9 +371,11 @@ def _dice(
     tags: set[str],
     values: Sequence[int] | None,
     touch: np.random.Generator | None = None,
+    lean_share: float = LEAN_SHARE,
 ) -> list[Solid]:
-    """The dice of a scene. With ``touch`` (a generator of its own, so a seed's scene is
-    otherwise unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes."""
+    """The dice of a scene, each leaning (tipped 12..35 degrees) with probability
+    ``lean_share``. With ``touch`` (a generator of its own, so a seed's scene is otherwise
+    unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes."""
     count = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.1, 0.62, 0.1, 0.1]))
     if values is not None:
         count = len(values)
@@ -393,7 +397,7 @@ def _dice(
         value = int(rng.integers(1, 7)) if values is None else values[k]
         yaw, tilt = float(rng.uniform(0.0, 360.0)), 0.0
         spot = None
-        if rng.random() < 0.16:
+        if rng.random() < lean_share:
             lean = _lean_spot(rng, placer, checkers, zone, size)
             tilt = float(rng.uniform(12.0, 35.0))
             if lean is not None:
@@ -550,17 +554,19 @@ def sample_scene(
     height: int = 720,
     position: Position | None = None,
     dice: Sequence[int] | None = None,
+    lean_share: float = LEAN_SHARE,
 ) -> Scene:
     """A random scene for a ``width`` x ``height`` frame; all randomness drawn from ``rng``.
 
     ``position`` and ``dice`` (values 1..6) fix what is shown instead of sampling it (for demos);
-    the rest of the scene is drawn as without them.
+    the rest of the scene is drawn as without them. ``lean_share`` of the dice lean (more for
+    training a judge of cocked dice; other shares draw other scenes from the same seed).
     """
     _check_dice(dice)
     touch = rng.spawn(1)[0]  # its own stream: the rest of the scene is drawn as before
     while True:
         try:
-            return _sample_once(rng, width, height, position, dice, touch)
+            return _sample_once(rng, width, height, position, dice, touch, lean_share)
         except _NoRoomError:
             continue
 
@@ -577,6 +583,7 @@ def _sample_once(
     fixed_position: Position | None,
     fixed_dice: Sequence[int] | None,
     touch: np.random.Generator,
+    lean_share: float,
 ) -> Scene:
     tags: set[str] = set()
     geometry = sample_geometry(rng)
@@ -622,7 +629,7 @@ def _sample_once(
     solids: list[Solid] = []
     if cube_present:
         solids.append(_cube(rng, placer, centred and board, cube_size, tags))
-    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch)
+    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share)
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
         hands = (sample_hand(rng, camera, geometry),)

@@ -15,7 +15,8 @@ Data (never the evaluation seeds, never the odd-numbered photos):
    to the labels: a die's face, the cube's value or nothing) and the labelled objects themselves,
    jittered, teach the screen or the reader (``--net``: class, cocked, centre offset) on crops
    turned at random angles; each batch holds set shares of photos, of nothing, of cubes and of
-   cocked dice.
+   cocked dice. (The reading no longer uses the cocked output: ``vision.lean`` judges, and
+   reads leaning dice far better; the output stays as the shipped networks were trained.)
 
 The samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``); the network's torch
 state is saved there (``NET.pt``) every 200 steps, so ``--resume`` goes on from the last run;
@@ -54,6 +55,7 @@ import numpy.typing as npt
 
 from vision import dice, nets
 from vision.config import DiceConfig
+from vision.crops import crop_inputs
 from vision.labels import CUBE_VALUES
 
 PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-photos"
@@ -235,7 +237,7 @@ def _jitter_colour(rng: np.random.Generator, image: Image) -> Image:
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
-def _degrade(rng: np.random.Generator, image: Image) -> Image:
+def degrade(rng: np.random.Generator, image: Image) -> Image:
     """A reader patch as a poorer camera might give it: colour jitter, sometimes a blur,
     noise or JPEG compression."""
     out = _jitter_colour(rng, image)
@@ -484,9 +486,7 @@ def _reader_batch(
         )
         cx, cy = s.center[0] + shift[0], s.center[1] + shift[1]
         angle = float(rng.uniform(0, 360))
-        crop = dice.crop_inputs(
-            _degrade(rng, s.patch), [(cx, cy)], [side], share, angles_deg=[angle]
-        )
+        crop = crop_inputs(degrade(rng, s.patch), [(cx, cy)], [side], share, dice.CROP_PX, [angle])
         crops.append(crop[0])
         labels.append(s.label)
         cocked.append(s.cocked)
