@@ -35,11 +35,9 @@ points confidently wrong 0.123%, 0.114%, 0.100%, 0.098%.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -63,7 +61,7 @@ from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.export import export_onnx
-from vision.training.parts import conv_block, jittered_corners
+from vision.training.parts import chunked_main, conv_block, jittered_corners
 
 CHUNK = 100
 STACKED_FIRST = 400_000  # training seeds from here on show tall stacks (``stacked_position``)
@@ -348,24 +346,16 @@ def train(data: Path, config: CheckerConfig, epochs: int, resume: bool) -> None:
 
 def main() -> None:
     """Render or train, as the command says."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("command", choices=("render", "train"))
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--first", type=int, default=100_000)
-    parser.add_argument("--frames", type=int, default=3000)
-    parser.add_argument("--epochs", type=int, default=EPOCHS)
-    parser.add_argument("--resume", action="store_true", help="fine-tune the shipped net")
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
-    config = ReadConfig()
-    args.data.mkdir(parents=True, exist_ok=True)
-    if args.command == "render":
-        for first in range(args.first, args.first + args.frames, CHUNK):
-            if not (args.data / f"chunk-{first}.npz").exists():
-                render_chunk(first, args.data, config)
-                print(f"chunk {first} done", flush=True)
-    else:
-        train(args.data, config.checkers, args.epochs, args.resume)
+    chunked_main(
+        __doc__ or "",
+        (DEFAULT_DATA, 100_000, 3000, EPOCHS),
+        (CHUNK, "npz"),
+        render_chunk,
+        lambda args, config: train(args.data, config.checkers, args.epochs, args.resume),
+        lambda parser: parser.add_argument(
+            "--resume", action="store_true", help="fine-tune the shipped net"
+        ),
+    )
 
 
 if __name__ == "__main__":

@@ -28,14 +28,12 @@ die's top face is no squarer there.
 
 from __future__ import annotations
 
-import argparse
 import math
 import pickle
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -46,7 +44,7 @@ from vision.dice import locate_solids
 from vision.read import dice_config_for
 from vision.render.render import render_scene
 from vision.render.scene import Scene, sample_scene, scene_for_seed
-from vision.training.parts import conv_block
+from vision.training.parts import chunked_main, conv_block
 from vision.training.train_dice import degrade
 
 Image = npt.NDArray[np.uint8]
@@ -223,24 +221,14 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
 
 def main() -> None:
     """Mine or train, as the command says."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("command", choices=("render", "train"))
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--first", type=int, default=20_000)
-    parser.add_argument("--frames", type=int, default=16_000)
-    parser.add_argument("--epochs", type=int, default=16)
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
-    config = ReadConfig()
-    args.data.mkdir(parents=True, exist_ok=True)
-    if args.command == "render":
-        for first in range(args.first, args.first + args.frames, CHUNK):
-            if not (args.data / f"chunk-{first}.pkl").exists():
-                mine_chunk(first, args.data, config)
-                print(f"chunk {first} done", flush=True)
-    else:
-        train(args.data, config.dice, args.epochs, args.threads)
+    chunked_main(
+        __doc__ or "",
+        (DEFAULT_DATA, 20_000, 16_000, 16),
+        (CHUNK, "pkl"),
+        mine_chunk,
+        lambda args, config: train(args.data, config.dice, args.epochs, args.threads),
+        lambda parser: parser.add_argument("--threads", type=int, default=1),
+    )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,6 @@ one 32 pixels wide with 12/24/32 channels, no band profile and no stretching, 67
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +42,7 @@ from vision.render.layout import TRAY
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.export import export_onnx
-from vision.training.parts import conv_block, jittered_corners
+from vision.training.parts import chunked_main, conv_block, jittered_corners
 from vision.trays import (
     COUNT_CLASSES,
     CROPS,
@@ -332,23 +331,13 @@ def train(data: Path, config: TrayConfig, epochs: int) -> None:
 
 def main() -> None:
     """Render or train, as the command says."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("command", choices=("render", "train"))
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--first", type=int, default=700_000)
-    parser.add_argument("--frames", type=int, default=3000)
-    parser.add_argument("--epochs", type=int, default=EPOCHS)
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
-    config = ReadConfig()
-    args.data.mkdir(parents=True, exist_ok=True)
-    if args.command == "render":
-        for first in range(args.first, args.first + args.frames, CHUNK):
-            if not (args.data / f"chunk-{first}.npz").exists():
-                render_chunk(first, args.data, config)
-                print(f"chunk {first} done", flush=True)
-    else:
-        train(args.data, config.trays, args.epochs)
+    chunked_main(
+        __doc__ or "",
+        (DEFAULT_DATA, 700_000, 3000, EPOCHS),
+        (CHUNK, "npz"),
+        render_chunk,
+        lambda args, config: train(args.data, config.trays, args.epochs),
+    )
 
 
 if __name__ == "__main__":
