@@ -204,10 +204,11 @@ class TrayConfig:
     crop_width: int = 16
     # A crop's count is sure when the net gives it at least this probability, its colour when
     # P(light) is at least this far from 0.5 (from each other for two halves of one tray).
-    # (Tuning frames 600,000..600,299, labelled corners, 263 boards, 526 colour counts: 0.8
-    # gave 84.0% of them, 0.9 81.7%, 0.95 80.6%, 0.99 77.0%, all right; a margin of 0.3 to
-    # 0.49 changed nothing. Crops holding checkers: 68% of counts right, 94% within one, but
-    # the net gives only 6% of them 0.9 or more; 0.7 would give 34% with 3% of those wrong.)
+    # (Tuning frames 650,000..650,999, labelled corners, 896 boards, with the net of 18,000
+    # frames: 0.8 gave 96.5% of the colour counts, 99.54% of them right, 0.9 95.5% (99.94%),
+    # 0.95 95.0% (99.94%); boards exact 87.8%, 87.5%, 87.2% (0.8: eight times the wrong
+    # counts, each a confident error). The net before it, at 0.9: 92.1% (99.70%), boards exact
+    # 85.2%. A margin of 0.3 to 0.49 changed nothing (frames 600,000..600,299).)
     min_count_probability: float = 0.9
     colour_margin: float = 0.4
     # A count the net is unsure of is still given where it equals the checkers the board does
