@@ -21,16 +21,17 @@ The shipped net: ``render --first 200000 --frames 200`` (validation), ``--first 
 crops, about 25 minutes on the shared machine). Validation halves: 99.35% of counts right,
 97% given at P >= 0.98 and 0.03% of those wrong; colour 99.9%; hidden 99.0%.
 
-``train --resume`` fine-tunes the shipped net instead (``load_shipped``). The net shipped now
-is that net fine-tuned three times on new seeds (each ``train --resume --epochs 3``, with the
-validation chunks above): on ``render --first 401600 --frames 1000`` (tall stacks) and
-``--first 104000 --frames 1000`` (45,448 crops, about 8 minutes); with ``--first 402600
---frames 1500`` and ``--first 105000 --frames 1500`` added (114,348 crops); with ``--first
-404100 --frames 2500`` and ``--first 106500 --frames 2500`` added (228,956 crops). Validation
-halves: counts 99.77% right (99.73% before), 98.27% given at P >= 0.98 (97.45%), 0.042% of
-those wrong (the same). Tuning frames 650,000..650,999 and 660,000..660,999 (labelled
-corners, 1,788 boards), before and after each round: boards exact 81.6%, 82.7%, 84.1%, 85.2%;
-points confidently wrong 0.123%, 0.114%, 0.100%, 0.098%.
+``train --resume`` fine-tunes the shipped net instead
+(``vision.training.export.load_exported``). The net shipped now is that net fine-tuned three
+times on new seeds (each ``train --resume --epochs 3``, with the validation chunks above): on
+``render --first 401600 --frames 1000`` (tall stacks) and ``--first 104000 --frames 1000``
+(45,448 crops, about 8 minutes); with ``--first 402600 --frames 1500`` and ``--first 105000
+--frames 1500`` added (114,348 crops); with ``--first 404100 --frames 2500`` and ``--first
+106500 --frames 2500`` added (228,956 crops). Validation halves: counts 99.77% right (99.73%
+before), 98.27% given at P >= 0.98 (97.45%), 0.042% of those wrong (the same). Tuning frames
+650,000..650,999 and 660,000..660,999 (labelled corners, 1,788 boards), before and after each
+round: boards exact 81.6%, 82.7%, 84.1%, 85.2%; points confidently wrong 0.123%, 0.114%, 0.100%,
+0.098%.
 """
 
 from __future__ import annotations
@@ -56,11 +57,10 @@ from vision.checkers import (
 )
 from vision.config import CheckerConfig, ReadConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
-from vision.nets import model_path
 from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
-from vision.training.export import export_onnx
+from vision.training.export import export_onnx, freeze_norms, load_exported
 from vision.training.parts import chunked_main, conv_block, jittered_corners
 
 CHUNK = 100
@@ -268,40 +268,11 @@ def _accuracy(net: Any, x: Image, y: Labels) -> str:
     )
 
 
-def load_shipped(net: Any) -> None:
-    """Set ``net`` (``build_net``) to the shipped ONNX net's weights. The export folds each
-    batch norm into its convolution, so the convolutions take the folded weights and the norms
-    become per-channel biases (unit scale, zero mean, unit variance)."""
-    import onnx
-    import torch
-    from onnx import numpy_helper
-    from torch import nn
-
-    model = onnx.load(str(model_path(NET)))
-    weights = {
-        w.name: torch.from_numpy(numpy_helper.to_array(w).copy()) for w in model.graph.initializer
-    }
-    convs = [node.input[1:] for node in model.graph.node if node.op_type == "Conv"]
-    layers = [m for m in net.features if isinstance(m, nn.Conv2d | nn.BatchNorm2d)]
-    with torch.no_grad():
-        for (weight, bias), conv, norm in zip(convs, layers[::2], layers[1::2], strict=True):
-            conv.weight.copy_(weights[weight])
-            norm.weight.fill_(1.0)
-            norm.bias.copy_(weights[bias])
-            norm.running_mean.zero_()
-            norm.running_var.fill_(1.0 - norm.eps)
-        for name, module in net.head.named_children():
-            if isinstance(module, nn.Linear):
-                module.weight.copy_(weights[f"head.{name}.weight"])
-                module.bias.copy_(weights[f"head.{name}.bias"])
-
-
 def train(data: Path, config: CheckerConfig, epochs: int, resume: bool) -> None:
     """Fit the net on the cached training chunks, report on the validation ones, export. With
     ``resume``, fine-tune the shipped net at a tenth of the learning rate, its batch norms kept
-    at their folded statistics (``load_shipped``)."""
+    at their folded statistics (``vision.training.export.load_exported``)."""
     import torch
-    from torch import nn
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
@@ -311,7 +282,7 @@ def train(data: Path, config: CheckerConfig, epochs: int, resume: bool) -> None:
     print(f"crops: fit {len(x_fit)}, validation {len(x_val)}", flush=True)
     net = build_net(config)
     if resume:
-        load_shipped(net)
+        load_exported(net, NET)
         print(f"shipped net: {_accuracy(net, x_val, y_val)}", flush=True)
     rate = LEARNING_RATE / 10 if resume else LEARNING_RATE
     optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
@@ -321,9 +292,7 @@ def train(data: Path, config: CheckerConfig, epochs: int, resume: bool) -> None:
     for epoch in range(epochs):
         net.train()
         if resume:
-            for module in net.modules():
-                if isinstance(module, nn.BatchNorm2d):
-                    module.eval()
+            freeze_norms(net)
         order = torch.randperm(len(x_fit), generator=generator)
         total = 0.0
         for start in range(0, len(order) - BATCH + 1, BATCH):
