@@ -49,6 +49,7 @@ from vision.config import DiceConfig
 from vision.crops import crop_inputs
 from vision.labels import CUBE_VALUES
 from vision.lean import lean_probabilities
+from vision.shrink import shrink_to
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -121,7 +122,8 @@ def _check(image_bgr: Image) -> None:
 def detect_scale(config: DiceConfig) -> float:
     """How much the frame is shrunk for the detector: ``detect_die_px`` over the expected die
     side rounded to a half octave (so the detector's input keeps its shape from frame to frame
-    and OpenCV need not re-plan the network), or ``no_board_scale`` when no size is expected."""
+    and the runtime reuses its plan of the network), or ``no_board_scale`` when no size is
+    expected."""
     if config.die_side_px is None:
         return config.no_board_scale
     octaves = round(2.0 * math.log2(config.detect_die_px / max(1.0, config.die_side_px))) / 2.0
@@ -130,11 +132,14 @@ def detect_scale(config: DiceConfig) -> float:
 
 def detector_input(image_bgr: Image, scale: float) -> Floats:
     """The detector's input (1 x 3 x H x W, about -0.5..0.5): the frame shrunk by ``scale``
-    (area averaging), its sides rounded to multiples of ``STRIDE`` (at least one cell)."""
+    (area averaging, ``vision.shrink``), its sides rounded to multiples of ``STRIDE`` (at least
+    one cell; a frame smaller than that is stretched)."""
     h, w = image_bgr.shape[:2]
     out_w = max(STRIDE, round(w * scale / STRIDE) * STRIDE)
     out_h = max(STRIDE, round(h * scale / STRIDE) * STRIDE)
-    small = cv2.resize(image_bgr, (out_w, out_h), interpolation=cv2.INTER_AREA)
+    small = shrink_to(image_bgr, (min(w, out_w), min(h, out_h)))
+    if small.shape[:2] != (out_h, out_w):
+        small = np.asarray(cv2.resize(small, (out_w, out_h), interpolation=cv2.INTER_LINEAR))
     return np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32) / 255.0 - 0.5
 
 

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from vision.config import MotionConfig
 from vision.nets import Floats, run
+from vision.shrink import shrink_to
 
 Image = npt.NDArray[np.uint8]
 Mask = npt.NDArray[np.uint8]
@@ -35,7 +36,7 @@ HAND_CELL = 4  # input pixels per output cell along each side
 def _small_grey(image_bgr: Image, config: MotionConfig) -> npt.NDArray[np.float32]:
     height, width = image_bgr.shape[:2]
     size = (config.compare_width, max(1, round(height * config.compare_width / width)))
-    small = cv2.resize(image_bgr, size, interpolation=cv2.INTER_AREA)
+    small = shrink_to(image_bgr, (min(width, size[0]), min(height, size[1])))
     grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
     return np.asarray(cv2.GaussianBlur(grey, (3, 3), 0), np.float32)
 
@@ -65,16 +66,12 @@ def moving(frames: Sequence[Image], config: MotionConfig, region: Mask | None = 
 
 
 def hand_input(image_bgr: Image) -> Floats:
-    """The hand segmenter's input: the frame shrunk by a whole factor (area average; OpenCV's
-    fast path, 1.5 ms for 1280 x 720) to about ``HAND_INPUT`` wide, stretched to ``HAND_INPUT``,
-    BGR scaled to 0..1, as a 1 x 3 x H x W batch."""
+    """The hand segmenter's input: the frame shrunk by a whole factor (area average,
+    ``vision.shrink``) to about ``HAND_INPUT`` wide, stretched to ``HAND_INPUT``, BGR scaled to
+    0..1, as a 1 x 3 x H x W batch."""
     height, width = image_bgr.shape[:2]
     factor = max(1, width // HAND_INPUT[0])
-    shrunk = cv2.resize(
-        image_bgr,
-        (max(1, width // factor), max(1, height // factor)),
-        interpolation=cv2.INTER_AREA,
-    )
+    shrunk = shrink_to(image_bgr, (max(1, width // factor), max(1, height // factor)))
     small = cv2.resize(shrunk, HAND_INPUT, interpolation=cv2.INTER_LINEAR)
     return np.ascontiguousarray(small.transpose(2, 0, 1)[None], np.float32) / np.float32(255.0)
 

@@ -11,10 +11,18 @@ OPSET = 13  # read by the OpenCV of Raspberry Pi OS Bookworm's wheels (4.11) as 
 
 
 def export_onnx(
-    module: Any, example: Any, name: str, outputs: tuple[str, ...], path: Path | None = None
+    module: Any,
+    example: Any,
+    name: str,
+    outputs: tuple[str, ...],
+    path: Path | None = None,
+    spatial: bool = False,
 ) -> Path:
     """Export ``module`` (evaluated on ``example``, N x C x H x W, batch size free) as network
-    ``name`` with the named ``outputs``; returns the file written."""
+    ``name`` with the named ``outputs``; returns the file written. ``spatial``: the height and
+    width of the input and of every output (N x C x H x W too) are free as well (a fully
+    convolutional network such as the dice detector, fed frames of any size); ONNX Runtime
+    holds a network to the shapes its file declares."""
     import torch
 
     target = path or model_path(name)
@@ -28,9 +36,16 @@ def export_onnx(
         dynamo=False,
         input_names=["input"],
         output_names=list(outputs),
-        dynamic_axes={"input": {0: "batch"}, **{out: {0: "batch"} for out in outputs}},
+        dynamic_axes=free_axes(outputs, spatial),
     )
     return target
+
+
+def free_axes(outputs: tuple[str, ...], spatial: bool) -> dict[str, dict[int, str]]:
+    """The axes of the input and ``outputs`` left free in an export: the batch, and with
+    ``spatial`` the last two (height and width)."""
+    axes = {0: "batch", 2: "height", 3: "width"} if spatial else {0: "batch"}
+    return {tensor: dict(axes) for tensor in ("input", *outputs)}
 
 
 def load_exported(net: Any, name: str) -> None:

@@ -702,7 +702,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(frames)} frames, {len(photos)} photos", flush=True)
     if not args.reader_only:
         detector = train_detector(frames, photos, args.detector_steps, args.seed)
-        export_onnx(detector, torch.zeros(1, 3, 64, 64), dice.DETECTOR, ("outputs",))
+        export_onnx(detector, torch.zeros(1, 3, 64, 64), dice.DETECTOR, ("outputs",), spatial=True)
         nets.load_net.cache_clear()
         (args.cache / "reader-samples.pkl").unlink(missing_ok=True)
     frame_samples, photo_samples = reader_samples(args.cache, frames, photos)
