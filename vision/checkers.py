@@ -108,11 +108,6 @@ def scale_batch(split: Image) -> Floats:
     return np.asarray(split.astype(np.float32) / 255.0 - 0.5, np.float32)
 
 
-def _softmax(logits: Floats) -> Floats:
-    shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
-    return np.asarray(shifted / shifted.sum(axis=-1, keepdims=True), np.float32)
-
-
 def _sigmoid(logits: Floats) -> Floats:
     return np.asarray(1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0))), np.float32)
 
@@ -130,7 +125,7 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
     """The net's readings of the 13 crops: (top point or upper bar half, bottom point or lower
     bar half) per crop."""
     count, light, hidden = nets.run(NET, scale_batch(split_crops(crops, config)))
-    counts = _softmax(count.reshape(-1, 2, COUNT_CLASSES))
+    counts = nets.softmax(count.reshape(-1, 2, COUNT_CLASSES))
     lights, hiddens = _sigmoid(light.reshape(-1, 2)), _sigmoid(hidden.reshape(-1, 2))
     return [
         (

@@ -13,7 +13,8 @@ even-numbered real dice photos), run by ``vision.nets``:
    crop of the full-resolution frame, ``crop_share`` times the candidate's size wide: not a die
    or cube, a die showing 1..6, or the cube showing 2..64; and where the object's centre lies
    in the crop (the networks' third output, whether a die leans, learnt beside the values, is
-   not used: a judge of its own, ``vision.lean``, decides on the dice found).
+   not used: a judge of its own, ``vision.lean``, decides on the dice found; nor are the
+   cube's values, beyond telling the cube from a die: ``vision.cube`` reads the cube found).
    The small screen reads every candidate; those it finds at least ``screen_probability``
    likely objects (a few a frame) are read by the reader, about five times its size,
    centred where the screen placed them, ``reader_turns`` times turned by quarter turns
@@ -21,8 +22,8 @@ even-numbered real dice photos), run by ``vision.nets``:
 
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
-value is given only when its class has ``min_value_probability`` of the object's probability,
-else None (abstain, never a guess). Of several cubes only the likeliest is kept.
+die's value is given only when its class has ``min_value_probability`` of the die's
+probability, else None (abstain, never a guess). Of several cubes only the likeliest is kept.
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value); where
@@ -47,6 +48,7 @@ import numpy.typing as npt
 from vision import nets
 from vision.config import DiceConfig
 from vision.crops import crop_inputs
+from vision.cube import cube_value
 from vision.labels import CUBE_VALUES
 from vision.lean import lean_probabilities
 from vision.shrink import shrink_to
@@ -191,11 +193,6 @@ def detect(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
     return peaks(outputs, (w / batch.shape[3], h / batch.shape[2]), config)
 
 
-def _softmax(z: Floats) -> Floats:
-    e = np.exp(z - z.max(axis=1, keepdims=True))
-    return np.asarray(e / e.sum(axis=1, keepdims=True), np.float32)
-
-
 @dataclass(frozen=True)
 class Read:
     """The reader's verdict on one crop: class probabilities (``CLASSES``) and the object's
@@ -221,7 +218,7 @@ def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
     turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
     classes, extra = nets.run(net, np.ascontiguousarray(turned))
     count = len(batch)
-    probabilities = _softmax(classes).reshape(turns, count, -1).mean(axis=0)
+    probabilities = nets.softmax(classes).reshape(turns, count, -1).mean(axis=0)
     outputs = extra.reshape(turns, count, 3)
     for k in range(1, turns):
         # np.rot90 turned crop k by k quarters counter-clockwise: its (x, y) is the crop's
@@ -361,8 +358,8 @@ def partner(
 
 
 def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
-    """The dice (top to bottom, then left to right, none yet judged cocked) and the cube in a
-    BGR frame.
+    """The dice (top to bottom, then left to right, none yet judged cocked) and the cube (its
+    value not yet read) in a BGR frame.
 
     The screen reads every candidate; the reader reads, centred where the screen placed the
     object, those the screen gave at least ``screen_probability`` of being a die or the cube,
@@ -405,11 +402,11 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         is_cube = read.cube > read.die
         best = int(np.argmax(_values(read, is_cube)))
         share = _share(read, is_cube)
-        readable = share >= config.min_value_probability
         if is_cube:
             if cube is None:
-                cube = FoundCube(CUBE_VALUES[best] if readable else None, center, side)
+                cube = FoundCube(None, center, side)
             continue
+        readable = share >= config.min_value_probability
         dice.append(FoundDie(DIE_FACES[best] if readable else None, center, side, False, share))
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)
@@ -417,13 +414,16 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
 
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame, each die
-    judged cocked or flat (``vision.lean``)."""
+    judged cocked or flat (``vision.lean``), the cube's value read (``vision.cube``)."""
     located = locate_solids(image_bgr, config)
     leaning = lean_probabilities(
         image_bgr, [d.center for d in located.dice], [d.side_px for d in located.dice], config
     )
     judged = [replace(d, cocked_probability=p) for d, p in zip(located.dice, leaning, strict=True)]
-    return Solids(tuple(_pairs_checked(judged, config)), located.cube)
+    cube = located.cube
+    if cube is not None:
+        cube = replace(cube, value=cube_value(image_bgr, cube.center, cube.side_px, config))
+    return Solids(tuple(_pairs_checked(judged, config)), cube)
 
 
 def _pairs_checked(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:

@@ -24,6 +24,9 @@ Definitions (issue 4 targets in brackets):
   [>= 99.5%]; zone accuracy likewise [>= 99.5%]; a wrong value given (not null) is a confident
   dice error. Cocked precision = true cocked / predicted
   cocked, recall = true cocked / labelled cocked [recall >= 98% at precision >= 95%].
+- Cube (frames without a hand): the predicted cube matches the labelled one when its centre
+  lies within ``match_px``; value accuracy = matched with the right value / labelled cubes; a
+  wrong value given is a confident cube error.
 - Dice photos: a predicted die matches the labelled box holding its centre (nearest box centre
   if several); each box matches once. A labelled die is read right when its match has its value
   [>= 97%].
@@ -90,6 +93,7 @@ class FrameScore:
     cocked_right: int = 0
     cubes: int = 0
     cubes_right: int = 0
+    cubes_wrong: int = 0
     corner_errors: tuple[float, ...] = ()
 
 
@@ -164,11 +168,9 @@ def score_frame(
     if label.cube is not None:
         counts["cubes"] = 1
         cube = predicted.cube
-        counts["cubes_right"] = int(
-            cube is not None
-            and cube.value == label.cube.value
-            and math.dist(cube.center, label.cube.center) <= match_px
-        )
+        if cube is not None and math.dist(cube.center, label.cube.center) <= match_px:
+            counts["cubes_right"] = int(cube.value == label.cube.value)
+            counts["cubes_wrong"] = int(cube.value not in (None, label.cube.value))
     if not label.board.found:
         counts["no_board_frames"] = 1
         counts["false_boards"] = int(predicted.board.found)
@@ -277,6 +279,7 @@ class Summary:
             "cocked_precision_pct": _percent(t.cocked_right, t.cocked_predicted),
             "cocked_recall_pct": _percent(t.cocked_right, t.cocked_true),
             "cube_value_pct": _percent(t.cubes_right, t.cubes),
+            "cube_value_wrong_pct": _percent(t.cubes_wrong, t.cubes),
             "ms_mean": sum(self.ms) / len(self.ms) if self.ms else None,
             "ms_median": _quantile(self.ms, 0.5),
             "ms_p95": _quantile(self.ms, 0.95),

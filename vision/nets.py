@@ -72,3 +72,9 @@ def run(name: str, batch: Floats) -> tuple[Floats, ...]:
     (given,) = session.get_inputs()
     outputs = session.run(None, {given.name: np.ascontiguousarray(batch, np.float32)})
     return tuple(np.asarray(out, np.float32) for out in outputs)
+
+
+def softmax(logits: Floats) -> Floats:
+    """Probabilities from logits along the last axis."""
+    shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return np.asarray(shifted / shifted.sum(axis=-1, keepdims=True), np.float32)

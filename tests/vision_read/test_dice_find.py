@@ -84,10 +84,10 @@ def test_plain_and_noise_frames_show_no_dice() -> None:
 
 
 def test_dice_and_cube_on_tuning_frames_with_known_corners() -> None:
-    """Measured on seeds 500,000..500,029 (true corners): of 56 dice 50 read right, none wrong,
-    53 in the right zone, no false die; 15 of 28 cubes read right (the single reader before the
-    screen and reader: 46, 2, 1 false die). The thresholds sit just under (over) those
-    figures, so a regression fails."""
+    """Measured on seeds 500,000..500,029 (true corners): of 56 dice 52 read right, none wrong,
+    54 in the right zone, no false die; 28 of 28 cubes read right (the dice reader's own cube
+    classes: 15; the single reader before the screen and reader: 46, 2, 1 false die). The
+    thresholds sit just under (over) those figures, so a regression fails."""
     config = ReadConfig()
     dice = right = wrong = zone = cubes = cube_right = extra = 0
     for seed in SEEDS:
@@ -114,7 +114,7 @@ def test_dice_and_cube_on_tuning_frames_with_known_corners() -> None:
     assert wrong <= 1
     assert zone / dice >= 0.94
     assert extra <= 1
-    assert cube_right / cubes >= 0.5
+    assert cube_right / cubes >= 0.9
 
 
 def test_turned_readings_agree_on_where_each_die_lies() -> None:

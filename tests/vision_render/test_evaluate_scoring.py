@@ -61,7 +61,22 @@ def test_perfect_prediction_scores_one_hundred_percent() -> None:
     assert figures["cocked_precision_pct"] == 100.0
     assert figures["cocked_recall_pct"] == 100.0
     assert figures["cube_value_pct"] == 100.0
+    assert figures["cube_value_wrong_pct"] == 0.0
     assert figures["ms_mean"] == 10.0
+
+
+def test_cube_values_right_wrong_unread_and_missed() -> None:
+    label = _label()
+    predictions = [
+        dataclasses.replace(label, cube=Cube(64, (505.0, 352.0))),
+        dataclasses.replace(label, cube=Cube(16, (500.0, 350.0))),
+        dataclasses.replace(label, cube=Cube(None, (500.0, 350.0))),
+        dataclasses.replace(label, cube=Cube(64, (900.0, 50.0))),
+        dataclasses.replace(label, cube=None),
+    ]
+    figures = summarise([score_frame(label, p) for p in predictions]).figures()
+    assert figures["cube_value_pct"] == pytest.approx(20.0)
+    assert figures["cube_value_wrong_pct"] == pytest.approx(20.0)
 
 
 def test_one_wrong_point_gives_the_expected_rates() -> None:

@@ -1,17 +1,82 @@
-"""Pieces the trainers share (``train_checkers``, ``train_trays``, ``train_lean``)."""
+"""Pieces the trainers share (``train_checkers``, ``train_trays``, ``train_lean``,
+``train_cube``)."""
 
 from __future__ import annotations
 
 import argparse
+import pickle
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
+from vision import crops
 from vision.board import Corners, order_corners
 from vision.config import ReadConfig
+
+Image = npt.NDArray[np.uint8]
+
+
+@dataclass(frozen=True)
+class FoundSample:
+    """An object as the reader found it in a rendered frame (a die for ``train_lean``, the
+    cube for ``train_cube``): the frame around it, its found centre in that patch and side
+    (pixels), and its label (a class index)."""
+
+    patch: Image
+    center: tuple[float, float]
+    side: float
+    label: int
+
+    @classmethod
+    def cut(
+        cls, image: Image, center: tuple[float, float], side: float, sides: float, label: int
+    ) -> FoundSample:
+        """The sample of an object found at ``center`` with ``side`` in ``image``: the frame
+        ``sides`` sides (and 4 pixels) either way of it."""
+        patch, inside = crops.region(image, *center, sides * side + 4.0)
+        return cls(patch, inside, side, label)
+
+
+def load_found(data: Path, validation: range, held: bool) -> list[FoundSample]:
+    """The samples of the chunks ``data/chunk-<first>.pkl`` whose first seed lies in
+    ``validation`` (``held``) or outside it."""
+    samples: list[FoundSample] = []
+    for path in sorted(data.glob("chunk-*.pkl")):
+        if (int(path.stem.split("-")[1]) in validation) == held:
+            samples.extend(pickle.loads(path.read_bytes()))
+    return samples
+
+
+def found_batch(
+    samples: list[FoundSample],
+    share: float,
+    size: int,
+    rng: np.random.Generator | None,
+    jitter: float = 0.08,
+) -> npt.NDArray[np.float32]:
+    """A network's inputs for ``samples``: ``size`` pixels square crops ``share`` times each
+    side wide (``vision.crops.crop_inputs``, as the kiosk crops them), or with ``rng`` each
+    degraded (``train_dice.degrade``), its centre moved and side scaled by up to ``jitter``
+    of the side, and turned by any angle."""
+    from vision.training.train_dice import degrade
+
+    batch = np.empty((len(samples), 3, size, size), np.float32)
+    for index, s in enumerate(samples):
+        if rng is None:
+            patch, center, side, angle = s.patch, s.center, s.side, 0.0
+        else:
+            patch = degrade(rng, s.patch)
+            shift = rng.uniform(-jitter, jitter, 2) * s.side
+            center = (s.center[0] + shift[0], s.center[1] + shift[1])
+            side = s.side * rng.uniform(1.0 - jitter, 1.0 + jitter)
+            angle = float(rng.uniform(0.0, 360.0))
+        batch[index] = crops.crop_inputs(patch, [center], [side], share, size, [angle])[0]
+    return batch
 
 
 def jittered_corners(corners: Corners, rng: np.random.Generator, reach_px: float) -> Corners:
@@ -68,3 +133,62 @@ def chunked_main(
         if not (args.data / f"chunk-{start}.{suffix}").exists():
             render(start, args.data, config)
             print(f"chunk {start} done", flush=True)
+
+
+def crop_net(size: int, outputs: int) -> Any:
+    """A small network (PyTorch) from a ``size`` pixels square crop (``found_batch``) to
+    ``outputs`` logits: four pairs of 3x3 convolutions, each pair but the last halving the
+    crop, then two linear layers (the judge of leaning dice, the cube's reader)."""
+    from torch import nn
+
+    return nn.Sequential(
+        *conv_block(3, 16),
+        *conv_block(16, 16, 2),
+        *conv_block(16, 32),
+        *conv_block(32, 32, 2),
+        *conv_block(32, 48),
+        *conv_block(48, 48, 2),
+        *conv_block(48, 64, 2),
+        nn.Flatten(),
+        nn.Linear(64 * (size // 16) ** 2, 64),
+        nn.ReLU(),
+        nn.Linear(64, outputs),
+    )
+
+
+def fit_found(
+    net: Any,
+    samples: list[FoundSample],
+    make_batch: Callable[[list[FoundSample], np.random.Generator], npt.NDArray[np.float32]],
+    loss: Callable[[Any, Any], Any],
+    epochs: int,
+    rates: tuple[float, int],
+    rng: np.random.Generator,
+    on_epoch: Callable[[int, float], None],
+) -> None:
+    """Train ``net`` on ``samples`` for ``epochs``: batches of ``rates[1]`` samples in a fresh
+    order each epoch (``make_batch`` jitters them), ``loss(logits, labels)``, AdamW with a
+    one-cycle schedule peaking at ``rates[0]``; ``on_epoch(epoch, mean loss)`` after each
+    epoch, with the net in evaluation mode."""
+    import torch
+
+    rate, size = rates
+    labels = torch.tensor([s.label for s in samples])
+    steps = len(samples) // size
+    optimiser = torch.optim.AdamW(net.parameters(), rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=epochs * steps)
+    for epoch in range(epochs):
+        net.train()
+        order = rng.permutation(len(samples))
+        total = 0.0
+        for step in range(steps):
+            chosen = order[step * size : (step + 1) * size]
+            batch = torch.from_numpy(make_batch([samples[i] for i in chosen], rng))
+            value = loss(net(batch), labels[chosen])
+            optimiser.zero_grad()
+            value.backward()
+            optimiser.step()
+            schedule.step()
+            total += value.item()
+        net.eval()
+        on_epoch(epoch, total / max(1, steps))

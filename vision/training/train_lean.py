@@ -37,22 +37,26 @@ from __future__ import annotations
 
 import math
 import pickle
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from vision import crops, lean
+from vision import lean
 from vision.board import board_from_corners
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import locate_solids
 from vision.read import dice_config_for
 from vision.render.render import render_scene
 from vision.render.scene import Scene, sample_scene, scene_for_seed
-from vision.training.parts import chunked_main, conv_block
-from vision.training.train_dice import degrade
+from vision.training.parts import (
+    FoundSample,
+    chunked_main,
+    crop_net,
+    fit_found,
+    found_batch,
+    load_found,
+)
 
 Image = npt.NDArray[np.uint8]
 DEFAULT_DATA = Path("/tmp/gammon-lean")
@@ -65,17 +69,6 @@ BATCH = 128
 LEARNING_RATE = 2e-3
 
 
-@dataclass(frozen=True)
-class Sample:
-    """A found die: the frame around it, its centre in that patch and side (pixels), and
-    whether it leans (1) or lies flat (0)."""
-
-    patch: Image
-    center: tuple[float, float]
-    side: float
-    cocked: int
-
-
 def training_scene(seed: int) -> Scene:
     """Frame ``seed``: as the renderer draws it for validation seeds, else six dice half of
     which lean (values drawn from their own stream, as ``train_dice`` draws them)."""
@@ -86,7 +79,7 @@ def training_scene(seed: int) -> Scene:
     return sample_scene(np.random.default_rng(seed), 1280, 720, dice=values, lean_share=LEAN_SHARE)
 
 
-def mine_frame(seed: int, config: ReadConfig) -> list[Sample]:
+def mine_frame(seed: int, config: ReadConfig) -> list[FoundSample]:
     """The samples of frame ``seed``: its dice as the reader finds them, matched to the labels."""
     scene = training_scene(seed)
     image, label = render_scene(scene)
@@ -101,8 +94,9 @@ def mine_frame(seed: int, config: ReadConfig) -> list[Sample]:
         )
         if math.dist(die.center, found.center) > 0.5 * found.side_px:
             continue
-        patch, center = crops.region(image, *found.center, PATCH_SIDES * found.side_px + 4.0)
-        samples.append(Sample(patch, center, found.side_px, int(solid.cocked)))
+        samples.append(
+            FoundSample.cut(image, found.center, found.side_px, PATCH_SIDES, int(solid.cocked))
+        )
     return samples
 
 
@@ -112,53 +106,12 @@ def mine_chunk(first: int, data: Path, config: ReadConfig) -> None:
     (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
 
 
-def load_chunks(data: Path, validation: bool) -> list[Sample]:
-    """The samples of the mined chunks, those of ``VALIDATION`` seeds or all others."""
-    samples: list[Sample] = []
-    for path in sorted(data.glob("chunk-*.pkl")):
-        if (int(path.stem.split("-")[1]) in VALIDATION) == validation:
-            samples.extend(pickle.loads(path.read_bytes()))
-    return samples
-
-
 def lean_batch(
-    samples: list[Sample], config: DiceConfig, rng: np.random.Generator | None
+    samples: list[FoundSample], config: DiceConfig, rng: np.random.Generator | None
 ) -> npt.NDArray[np.float32]:
     """The network's inputs for ``samples``: as ``vision.lean`` crops them, or with ``rng``
     jittered, turned and degraded."""
-    batch = np.empty((len(samples), 3, lean.LEAN_PX, lean.LEAN_PX), np.float32)
-    for index, s in enumerate(samples):
-        if rng is None:
-            patch, center, side, angle = s.patch, s.center, s.side, 0.0
-        else:
-            patch = degrade(rng, s.patch)
-            shift = rng.uniform(-0.08, 0.08, 2) * s.side
-            center = (s.center[0] + shift[0], s.center[1] + shift[1])
-            side = s.side * rng.uniform(0.92, 1.08)
-            angle = float(rng.uniform(0.0, 360.0))
-        batch[index] = crops.crop_inputs(
-            patch, [center], [side], config.lean_share, lean.LEAN_PX, [angle]
-        )[0]
-    return batch
-
-
-def build_net() -> Any:
-    """The judge (PyTorch): a ``LEAN_PX`` crop to one logit, that the die leans."""
-    from torch import nn
-
-    return nn.Sequential(
-        *conv_block(3, 16),
-        *conv_block(16, 16, 2),
-        *conv_block(16, 32),
-        *conv_block(32, 32, 2),
-        *conv_block(32, 48),
-        *conv_block(48, 48, 2),
-        *conv_block(48, 64, 2),
-        nn.Flatten(),
-        nn.Linear(64 * (lean.LEAN_PX // 16) ** 2, 64),
-        nn.ReLU(),
-        nn.Linear(64, 1),
-    )
+    return found_batch(samples, config.lean_share, lean.LEAN_PX, rng)
 
 
 def recall_at(
@@ -186,43 +139,39 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
 
     torch.manual_seed(1)
     torch.set_num_threads(threads)
-    rng = np.random.default_rng(1)
-    samples, held = load_chunks(data, False), load_chunks(data, True)
-    truth = np.array([s.cocked for s in held], np.int64)
+    samples, held = load_found(data, VALIDATION, False), load_found(data, VALIDATION, True)
+    truth = np.array([s.label for s in held], np.int64)
     print(
-        f"{len(samples)} samples ({sum(s.cocked for s in samples)} leaning), "
+        f"{len(samples)} samples ({sum(s.label for s in samples)} leaning), "
         f"{len(held)} held out ({truth.sum()} leaning)",
         flush=True,
     )
     inputs = torch.from_numpy(lean_batch(held, config, None))
-    labels = torch.tensor([s.cocked for s in samples], dtype=torch.float32)
-    net = build_net()
-    steps = epochs * (len(samples) // BATCH)
-    optimiser = torch.optim.AdamW(net.parameters(), LEARNING_RATE, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, LEARNING_RATE, total_steps=steps)
-    for epoch in range(epochs):
-        net.train()
-        order = rng.permutation(len(samples))
-        total = 0.0
-        for step in range(len(samples) // BATCH):
-            chosen = order[step * BATCH : (step + 1) * BATCH]
-            batch = torch.from_numpy(lean_batch([samples[i] for i in chosen], config, rng))
-            loss = nn.functional.binary_cross_entropy_with_logits(net(batch)[:, 0], labels[chosen])
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        net.eval()
+    net = crop_net(lean.LEAN_PX, 1)
+
+    def held_out(epoch: int, loss: float) -> None:
         with torch.no_grad():
             logits = sum(net(torch.rot90(inputs, k, (2, 3)))[:, 0] for k in range(4)) / 4
         seen = torch.sigmoid(logits).numpy().astype(np.float64)
         print(
-            f"epoch {epoch}: loss {total / max(1, len(samples) // BATCH):.4f}, held out: AUC "
-            f"{auc(seen, truth):.4f}, recall {recall_at(seen, truth, 0.9):.3f} at 90% precision, "
+            f"epoch {epoch}: loss {loss:.4f}, held out: AUC {auc(seen, truth):.4f}, recall "
+            f"{recall_at(seen, truth, 0.9):.3f} at 90% precision, "
             f"{recall_at(seen, truth, 0.95):.3f} at 95%",
             flush=True,
         )
+
+    fit_found(
+        net,
+        samples,
+        lambda chosen, rng: lean_batch(chosen, config, rng),
+        lambda logits, labels: nn.functional.binary_cross_entropy_with_logits(
+            logits[:, 0], labels.float()
+        ),
+        epochs,
+        (LEARNING_RATE, BATCH),
+        np.random.default_rng(1),
+        held_out,
+    )
     print(export_onnx(net, inputs[:1], lean.LEAN, ("cocked",)))
 
 
