@@ -16,9 +16,13 @@ import numpy.typing as npt
 
 from vision import crops
 from vision.board import Corners, order_corners
-from vision.config import ReadConfig
+from vision.config import DiceConfig, ReadConfig
 
 Image = npt.NDArray[np.uint8]
+# ``fit_found``: samples a batch, peak learning rate, the seed of its generator.
+FIT_BATCH = 128
+FIT_RATE = 2e-3
+FIT_SEED = 1
 
 
 @dataclass(frozen=True)
@@ -162,17 +166,15 @@ def fit_found(
     make_batch: Callable[[list[FoundSample], np.random.Generator], npt.NDArray[np.float32]],
     loss: Callable[[Any, Any], Any],
     epochs: int,
-    rates: tuple[float, int],
-    rng: np.random.Generator,
     on_epoch: Callable[[int, float], None],
 ) -> None:
-    """Train ``net`` on ``samples`` for ``epochs``: batches of ``rates[1]`` samples in a fresh
-    order each epoch (``make_batch`` jitters them), ``loss(logits, labels)``, AdamW with a
-    one-cycle schedule peaking at ``rates[0]``; ``on_epoch(epoch, mean loss)`` after each
-    epoch, with the net in evaluation mode."""
+    """Train ``net`` on ``samples`` for ``epochs``: batches of ``FIT_BATCH`` samples in a fresh
+    order each epoch (``make_batch`` jitters them; one generator seeded ``FIT_SEED`` draws
+    both), ``loss(logits, labels)``, AdamW with a one-cycle schedule peaking at ``FIT_RATE``;
+    ``on_epoch(epoch, mean loss)`` after each epoch, with the net in evaluation mode."""
     import torch
 
-    rate, size = rates
+    rng, rate, size = np.random.default_rng(FIT_SEED), FIT_RATE, FIT_BATCH
     labels = torch.tensor([s.label for s in samples])
     steps = len(samples) // size
     optimiser = torch.optim.AdamW(net.parameters(), rate, weight_decay=1e-4)
@@ -192,3 +194,29 @@ def fit_found(
             total += value.item()
         net.eval()
         on_epoch(epoch, total / max(1, steps))
+
+
+def found_main(
+    description: str,
+    defaults: tuple[Path, int, int, int],
+    chunk: int,
+    mine_frame: Callable[[int, ReadConfig], list[FoundSample]],
+    train: Callable[[Path, DiceConfig, int, int], None],
+) -> None:
+    """The command line of a trainer on found objects (``chunked_main``): ``render`` writes
+    the samples ``mine_frame(seed, config)`` of ``chunk`` frames at a time to
+    ``data/chunk-<first>.pkl``; ``train`` calls ``train(data, dice config, epochs,
+    threads)`` (``--threads``, default 1)."""
+
+    def mine_chunk(first: int, data: Path, config: ReadConfig) -> None:
+        samples = [s for seed in range(first, first + chunk) for s in mine_frame(seed, config)]
+        (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
+
+    chunked_main(
+        description,
+        defaults,
+        (chunk, "pkl"),
+        mine_chunk,
+        lambda args, config: train(args.data, config.dice, args.epochs, args.threads),
+        lambda parser: parser.add_argument("--threads", type=int, default=1),
+    )

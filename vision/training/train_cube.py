@@ -27,7 +27,6 @@ likeliest right, at 0.9 88.3% given and 99.5% of those right.
 from __future__ import annotations
 
 import math
-import pickle
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,10 +43,10 @@ from vision.render.render import render_scene
 from vision.render.scene import Scene, scene_for_seed
 from vision.training.parts import (
     FoundSample,
-    chunked_main,
     crop_net,
     fit_found,
     found_batch,
+    found_main,
     load_found,
 )
 
@@ -55,8 +54,6 @@ DEFAULT_DATA = Path("/tmp/gammon-cube")
 CHUNK = 500
 PATCH_SIDES = 1.3
 VALIDATION = range(600_000, 1_000_000)
-BATCH = 128
-LEARNING_RATE = 2e-3
 # The held-out figures: values given at these shares of the likeliest value's probability.
 SHARES = (0.8, 0.9, 0.95)
 
@@ -90,12 +87,6 @@ def mine_frame(seed: int, config: ReadConfig) -> list[FoundSample]:
         return []
     index = CUBE_VALUES.index(label.cube.value)
     return [FoundSample.cut(image, found.center, found.side_px, PATCH_SIDES, index)]
-
-
-def mine_chunk(first: int, data: Path, config: ReadConfig) -> None:
-    """Mine frames ``first .. first + CHUNK - 1`` into ``data/chunk-<first>.pkl``."""
-    samples = [s for seed in range(first, first + CHUNK) for s in mine_frame(seed, config)]
-    (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
 
 
 def held_out_figures(probabilities: npt.NDArray[np.float32], truth: npt.NDArray[np.int64]) -> str:
@@ -145,8 +136,6 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
         lambda chosen, rng: found_batch(chosen, config.cube_share, cube.CUBE_PX, rng),
         nn.functional.cross_entropy,
         epochs,
-        (LEARNING_RATE, BATCH),
-        np.random.default_rng(1),
         report,
     )
     print(export_onnx(net, inputs[:1], cube.CUBE_NET, ("values",)))
@@ -154,14 +143,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
 
 def main() -> None:
     """Mine or train, as the command says."""
-    chunked_main(
-        __doc__ or "",
-        (DEFAULT_DATA, 50_000, 12_000, 12),
-        (CHUNK, "pkl"),
-        mine_chunk,
-        lambda args, config: train(args.data, config.dice, args.epochs, args.threads),
-        lambda parser: parser.add_argument("--threads", type=int, default=1),
-    )
+    found_main(__doc__ or "", (DEFAULT_DATA, 50_000, 12_000, 12), CHUNK, mine_frame, train)
 
 
 if __name__ == "__main__":

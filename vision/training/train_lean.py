@@ -36,7 +36,6 @@ die's top face is no squarer there.
 from __future__ import annotations
 
 import math
-import pickle
 from pathlib import Path
 
 import numpy as np
@@ -51,10 +50,10 @@ from vision.render.render import render_scene
 from vision.render.scene import Scene, sample_scene, scene_for_seed
 from vision.training.parts import (
     FoundSample,
-    chunked_main,
     crop_net,
     fit_found,
     found_batch,
+    found_main,
     load_found,
 )
 
@@ -65,8 +64,6 @@ LEAN_SHARE = 0.5
 DICE_DRAWN = 6
 PATCH_SIDES = 2.0
 VALIDATION = range(600_000, 1_000_000)
-BATCH = 128
-LEARNING_RATE = 2e-3
 
 
 def training_scene(seed: int) -> Scene:
@@ -98,12 +95,6 @@ def mine_frame(seed: int, config: ReadConfig) -> list[FoundSample]:
             FoundSample.cut(image, found.center, found.side_px, PATCH_SIDES, int(solid.cocked))
         )
     return samples
-
-
-def mine_chunk(first: int, data: Path, config: ReadConfig) -> None:
-    """Mine frames ``first .. first + CHUNK - 1`` into ``data/chunk-<first>.pkl``."""
-    samples = [s for seed in range(first, first + CHUNK) for s in mine_frame(seed, config)]
-    (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
 
 
 def lean_batch(
@@ -168,8 +159,6 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
             logits[:, 0], labels.float()
         ),
         epochs,
-        (LEARNING_RATE, BATCH),
-        np.random.default_rng(1),
         held_out,
     )
     print(export_onnx(net, inputs[:1], lean.LEAN, ("cocked",)))
@@ -177,14 +166,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
 
 def main() -> None:
     """Mine or train, as the command says."""
-    chunked_main(
-        __doc__ or "",
-        (DEFAULT_DATA, 20_000, 16_000, 16),
-        (CHUNK, "pkl"),
-        mine_chunk,
-        lambda args, config: train(args.data, config.dice, args.epochs, args.threads),
-        lambda parser: parser.add_argument("--threads", type=int, default=1),
-    )
+    found_main(__doc__ or "", (DEFAULT_DATA, 20_000, 16_000, 16), CHUNK, mine_frame, train)
 
 
 if __name__ == "__main__":
