@@ -251,23 +251,15 @@ def read_crops(
     return reads
 
 
-def _values(read: Read, cube: bool) -> Floats:
-    """The reader's probabilities of the cube's values or of the die's faces."""
-    return (
-        read.probabilities[1 + len(DIE_FACES) :]
-        if cube
-        else read.probabilities[1 : 1 + len(DIE_FACES)]
-    )
-
-
-def _share(read: Read, cube: bool) -> float:
-    """The share of the object's probability its likeliest value has."""
-    values = _values(read, cube)
-    return float(values.max()) / max(1e-9, float(values.sum()))
+def _faces(read: Read) -> Floats:
+    """The reader's probabilities of the die's faces (``DIE_FACES``)."""
+    return read.probabilities[1 : 1 + len(DIE_FACES)]
 
 
 def _face_share(read: Read) -> float:
-    return _share(read, cube=False)
+    """The share of the die's probability its likeliest face has."""
+    faces = _faces(read)
+    return float(faces.max()) / max(1e-9, float(faces.sum()))
 
 
 def _readable_die(read: Read, config: DiceConfig) -> bool:
@@ -399,15 +391,14 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         ):
             continue
         kept.append((center, side))
-        is_cube = read.cube > read.die
-        best = int(np.argmax(_values(read, is_cube)))
-        share = _share(read, is_cube)
-        if is_cube:
+        if read.cube > read.die:
             if cube is None:
                 cube = FoundCube(None, center, side)
             continue
-        readable = share >= config.min_value_probability
-        dice.append(FoundDie(DIE_FACES[best] if readable else None, center, side, False, share))
+        share = _face_share(read)
+        face = DIE_FACES[int(np.argmax(_faces(read)))]
+        value = face if share >= config.min_value_probability else None
+        dice.append(FoundDie(value, center, side, False, share))
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)
 
