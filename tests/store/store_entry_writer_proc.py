@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from kiosk.store import JsonDict, MatchJournal, NewIncident, Store, encode_snapshot, restore
+from tests.store.writer_lines import say
 
 FOUL_EVERY = 3
 
@@ -84,7 +85,7 @@ def _run(store: Store, journal: MatchJournal, seed: int, die: tuple[int, str] | 
         ]
         if die is not None and n == die[0]:
             _die_inside(store, die[1])
-        print("E", journal.append_entry(entry_event(n, t_ms), incidents).seq, n, flush=True)
+        say("E", journal.append_entry(entry_event(n, t_ms), incidents).seq, n)
         if rng.random() < 0.1:
             time.sleep(rng.uniform(0.0, 0.02))
 
@@ -97,7 +98,7 @@ def main(argv: list[str]) -> None:
     info = store.unfinished()
     journal = store.new_match({"test": "entries"}) if info is None else store.journal(info.id)
     restored = restore(journal, reduce_fouls, Fouls(), raised=raised_fouls)
-    print("R", len(restored.recovered), journal.event_count, flush=True)
+    say("R", len(restored.recovered), journal.event_count)
     _run(store, journal, seed, die)
 
 

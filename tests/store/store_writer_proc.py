@@ -20,6 +20,7 @@ import numpy as np
 
 from kiosk.store import JsonDict, MatchJournal, Store, encode_snapshot, restore
 from tests.store.toy_clock import ToyClock, pause_at, reduce_clock
+from tests.store.writer_lines import say
 
 INCIDENT_EVERY = 5
 
@@ -43,10 +44,6 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _say(*words: object) -> None:
-    print(*words, flush=True)
-
-
 def _run(journal: MatchJournal, rng: random.Random, limit: int | None) -> None:
     events = [e.event for e in journal.events() if "n" in e.event]
     n = events[-1]["n"] if events else 0
@@ -54,7 +51,7 @@ def _run(journal: MatchJournal, rng: random.Random, limit: int | None) -> None:
     while limit is None or n < limit:
         now = _now_ms()
         if journal.heartbeat(now):
-            _say("C", now)
+            say("C", now)
         if now < idle_until:
             time.sleep(0.02)
             continue
@@ -62,11 +59,11 @@ def _run(journal: MatchJournal, rng: random.Random, limit: int | None) -> None:
             idle_until = now + rng.randint(200, 1500)  # a player thinking
             continue
         n += 1
-        _say("E", journal.append_event(expected_event(n, now)), n)
+        say("E", journal.append_event(expected_event(n, now)), n)
         if n % INCIDENT_EVERY == 0:
             image = np.full((48, 64, 3), snapshot_level(n), np.uint8)
             incident = journal.append_incident(expected_incident(n, now), encode_snapshot(image))
-            _say("I", incident.seq, n)
+            say("I", incident.seq, n)
 
 
 def main(argv: list[str]) -> None:
@@ -77,7 +74,7 @@ def main(argv: list[str]) -> None:
     info = store.unfinished()
     journal = store.new_match({"test": "durability"}) if info is None else store.journal(info.id)
     restored = restore(journal, reduce_clock, ToyClock(), resume=pause_at)
-    _say("R", restored.alive_t_ms, journal.event_count)
+    say("R", restored.alive_t_ms, journal.event_count)
     _run(journal, random.Random(seed), limit)
     os._exit(0)  # no close: the WAL stays as a crash leaves it
 

@@ -22,6 +22,7 @@ from tests.store.store_writer_proc import (
     expected_incident,
     snapshot_level,
 )
+from tests.store.writer_lines import said
 
 WRITER = Path(__file__).with_name("store_writer_proc.py")
 REPO = Path(__file__).resolve().parents[2]
@@ -38,16 +39,6 @@ def _start_writer(state_dir: Path, seed: int, limit: int | None = None) -> subpr
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
-
-
-def _printed(output: str, tag: str) -> list[list[int]]:
-    """The numbers on the writer's complete output lines starting with ``tag``."""
-    rows = []
-    for line in output.splitlines():
-        words = line.split()
-        if words and words[0] == tag and all(w.lstrip("-").isdigit() for w in words[1:]):
-            rows.append([int(w) for w in words[1:]])
-    return rows
 
 
 def _check_journal(journal: MatchJournal) -> None:
@@ -87,8 +78,8 @@ def test_a_writer_killed_at_random_points_loses_nothing_committed(tmp_path: Path
         writer.send_signal(signal.SIGKILL)
         output, _ = writer.communicate(timeout=30)
         assert writer.returncode == -signal.SIGKILL
-        committed_events |= {seq for seq, _ in _printed(output, "E")}
-        committed_incidents |= {seq for seq, _ in _printed(output, "I")}
+        committed_events |= {seq for seq, _ in said(output, "E")}
+        committed_incidents |= {seq for seq, _ in said(output, "I")}
         with Store(tmp_path) as store:
             if store.unfinished() is None:  # killed while starting, before opening the match
                 assert not committed_events
@@ -101,7 +92,7 @@ def test_a_writer_killed_at_random_points_loses_nothing_committed(tmp_path: Path
                 assert journal.verify(expected_head=published).ok
             published = journal.head
             checkpoint = journal.last_checkpoint()
-            if _printed(output, "C"):  # the writer was heartbeating when killed
+            if said(output, "C"):  # the writer was heartbeating when killed
                 assert checkpoint is not None
                 alive = max(checkpoint.t_ms, journal.events()[-1].event["t_ms"])
                 assert 0 <= killed_ms - alive <= UNACCOUNTED_LIMIT_MS
@@ -116,7 +107,7 @@ def crashed_wal(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     writer = _start_writer(directory, seed=7, limit=12)
     output, _ = writer.communicate(timeout=60)
     assert writer.returncode == 0
-    assert _printed(output, "E")[-1] == [12, 12]
+    assert said(output, "E")[-1] == [12, 12]
     assert (directory / (JOURNAL_FILENAME + "-wal")).stat().st_size > 0
     return directory, 12
 

@@ -37,6 +37,7 @@ from tests.store.store_entry_writer_proc import (
     raised_fouls,
     reduce_fouls,
 )
+from tests.store.writer_lines import said
 
 WRITER = Path(__file__).with_name("store_entry_writer_proc.py")
 REPO = Path(__file__).resolve().parents[2]
@@ -53,16 +54,6 @@ def _writer(state_dir: Path, seed: int, *die: str) -> subprocess.Popen[str]:
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
-
-
-def _lines(output: str, tag: str) -> list[list[int]]:
-    """The numbers on the writer's complete output lines starting with ``tag``."""
-    rows = []
-    for line in output.splitlines():
-        words = line.split()
-        if words and words[0] == tag and all(w.isdigit() for w in words[1:]):
-            rows.append([int(w) for w in words[1:]])
-    return rows
 
 
 def _check_entries(journal: MatchJournal) -> int:
@@ -158,8 +149,8 @@ def test_a_writer_killed_at_random_points_never_leaves_an_event_without_its_inci
         writer.send_signal(signal.SIGKILL)
         output, _ = writer.communicate(timeout=30)
         assert writer.returncode == -signal.SIGKILL
-        assert _lines(restarted, "R")[0][0] == 0  # the restore found no incident missing
-        committed = max([committed, *(seq for seq, _ in _lines(output, "E"))])
+        assert said(restarted, "R")[0][0] == 0  # the restore found no incident missing
+        committed = max([committed, *(seq for seq, _ in said(output, "E"))])
         with Store(tmp_path) as store:
             assert _check_entries(store.journal(1)) >= committed
     assert committed >= ROUNDS * FOUL_EVERY  # the rounds did write, foul entries among them
@@ -173,7 +164,7 @@ def test_a_writer_killed_inside_the_append_leaves_neither_event_nor_incidents(
     writer = _writer(tmp_path, 1, str(die_at), die_on)
     output, _ = writer.communicate(timeout=60)
     assert writer.returncode == -signal.SIGKILL
-    assert _lines(output, "E")[-1] == [die_at - 1, die_at - 1]
+    assert said(output, "E")[-1] == [die_at - 1, die_at - 1]
     with Store(tmp_path) as store:
         journal = store.journal(1)
         assert _check_entries(journal) == die_at - 1
