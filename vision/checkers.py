@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from vision import nets
 from vision.board import BoardView
+from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
 from vision.labels import CHECKERS_PER_SIDE, Color, PointCount, SideCounts
 from vision.tally import Place, settle
@@ -42,36 +43,11 @@ Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
 
 NET = "checkers"  # vision/models/checkers.onnx
-COLUMNS = 12
 BAR_CROP = COLUMNS  # index of the bar's crop after the 12 columns
 CROPS = COLUMNS + 1
 COUNT_CLASSES = CHECKERS_PER_SIDE + 1  # 0..15 visible checkers per half
 # Net outputs per crop: count logits (2 halves x 16), light logits (2), hidden logits (2).
 OUTPUTS = ("count", "light", "hidden")
-
-
-def column_points(column: int) -> tuple[int, int]:
-    """The top and bottom points of a column (0 = leftmost): 13 and 12, ..., 24 and 1."""
-    return 13 + column, 12 - column
-
-
-def crop_spans(view: BoardView, config: CheckerConfig) -> list[tuple[float, float]]:
-    """Canonical x (left, right) of the 13 crops: the 12 columns, each ``across_share`` of a
-    point's pitch wide around its axis, then the bar, ``bar_share`` of its width."""
-    bar_left, bar_right = view.bar
-    spans = []
-    for column in range(COLUMNS):
-        if column < 6:
-            pitch = bar_left / 6
-            centre = (column + 0.5) * pitch
-        else:
-            pitch = (view.width - bar_right) / 6
-            centre = bar_right + (column - 6 + 0.5) * pitch
-        half = pitch * config.across_share / 2
-        spans.append((centre - half, centre + half))
-    centre, half = (bar_left + bar_right) / 2, (bar_right - bar_left) * config.bar_share / 2
-    spans.append((centre - half, centre + half))
-    return spans
 
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
@@ -108,10 +84,6 @@ def scale_batch(split: Image) -> Floats:
     return np.asarray(split.astype(np.float32) / 255.0 - 0.5, np.float32)
 
 
-def _sigmoid(logits: Floats) -> Floats:
-    return np.asarray(1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0))), np.float32)
-
-
 @dataclass(frozen=True)
 class HalfReading:
     """What the net says of one half of a crop: P(visible = 0..15), P(light), P(hidden)."""
@@ -126,7 +98,7 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
     bar half) per crop."""
     count, light, hidden = nets.run(NET, scale_batch(split_crops(crops, config)))
     counts = nets.softmax(count.reshape(-1, 2, COUNT_CLASSES))
-    lights, hiddens = _sigmoid(light.reshape(-1, 2)), _sigmoid(hidden.reshape(-1, 2))
+    lights, hiddens = nets.sigmoid(light.reshape(-1, 2)), nets.sigmoid(hidden.reshape(-1, 2))
     return [
         (
             HalfReading(counts[i, 0], float(lights[i, 0]), float(hiddens[i, 0])),

@@ -167,7 +167,7 @@ def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) ->
             cx = (x + 0.5 + float(out[2, y, x])) * STRIDE * scale_xy[0]
             cy = (y + 0.5 + float(out[3, y, x])) * STRIDE * scale_xy[1]
             side = float(np.exp(out[4, y, x])) * (scale_xy[0] + scale_xy[1]) / 2
-            score = float(1.0 / (1.0 + np.exp(-heat[y, x])))
+            score = float(nets.sigmoid(heat[y, x]))
             strong.append(Candidate((cx, cy), side, score, channel == 1, bool(outshone[y, x])))
     strong.sort(key=lambda c: -c.score)
     kept: list[Candidate] = []

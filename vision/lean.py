@@ -45,14 +45,10 @@ def lean_probabilities(
     batch = crop_inputs(image_bgr, centers, sides, config.lean_share, LEAN_PX)
     (first,) = nets.run(LEAN, batch)
     logits = first[:, 0].astype(np.float64)
-    again = np.flatnonzero(_sigmoid(logits) >= config.lean_recheck)
+    again = np.flatnonzero(nets.sigmoid(logits) >= config.lean_recheck)
     turns = config.lean_turns
     if turns > 1 and len(again):
         turned = np.concatenate([np.rot90(batch[again], k, axes=(2, 3)) for k in range(1, turns)])
         (more,) = nets.run(LEAN, np.ascontiguousarray(turned))
         logits[again] = (logits[again] + more[:, 0].reshape(turns - 1, -1).sum(axis=0)) / turns
-    return [float(p) for p in _sigmoid(logits)]
-
-
-def _sigmoid(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    return np.asarray(1.0 / (1.0 + np.exp(-logits)))
+    return [float(p) for p in nets.sigmoid(logits)]

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.config import MotionConfig
-from vision.nets import Floats, run
+from vision.nets import Floats, run, sigmoid
 from vision.shrink import shrink_to
 
 Image = npt.NDArray[np.uint8]
@@ -80,7 +80,7 @@ def hand_map(image_bgr: Image) -> Floats:
     """The probability that a hand or arm covers each ``HAND_CELL`` x ``HAND_CELL`` cell of the
     shrunk frame (the network ``hands``, trained by ``vision.training.train_hands``)."""
     (logits,) = run(HAND_NET, hand_input(image_bgr))
-    return np.asarray(1.0 / (1.0 + np.exp(-logits[0, 0])), np.float32)
+    return sigmoid(logits[0, 0])
 
 
 def hand_over_board(image_bgr: Image, config: MotionConfig, region: Mask | None = None) -> bool:

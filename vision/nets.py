@@ -74,6 +74,18 @@ def run(name: str, batch: Floats) -> tuple[Floats, ...]:
     return tuple(np.asarray(out, np.float32) for out in outputs)
 
 
+def image_batch(images: npt.NDArray[np.uint8]) -> Floats:
+    """A network's input from images (N x height x width x 3, BGR): N x 3 x height x width
+    float32, scaled to -0.5..0.5."""
+    return np.ascontiguousarray(images.transpose(0, 3, 1, 2), np.float32) / 255.0 - 0.5
+
+
+def sigmoid(logits: npt.ArrayLike) -> Floats:
+    """Probabilities from logits, one by one (clipped to +-30, no overflow)."""
+    clipped = np.clip(np.asarray(logits, np.float32), -30.0, 30.0)
+    return np.asarray(1.0 / (1.0 + np.exp(-clipped)), np.float32)
+
+
 def softmax(logits: Floats) -> Floats:
     """Probabilities from logits along the last axis."""
     shifted = np.exp(logits - logits.max(axis=-1, keepdims=True))

@@ -87,12 +87,6 @@ def average_across(fine: Image) -> Image:
     return np.asarray(shrunk, np.uint8).reshape(n, height, width // ACROSS, 3)
 
 
-def scale_batch(crops: Image) -> Floats:
-    """The net's input from ``tray_crops`` (n x height x width x 3): n x 3 x height x width
-    float32, scaled to -0.5..0.5."""
-    return np.ascontiguousarray(crops.transpose(0, 3, 1, 2), np.float32) / 255.0 - 0.5
-
-
 @dataclass(frozen=True)
 class CropReading:
     """What the net says of one crop: P(0..15 standing checkers), P(they are light)."""
@@ -103,10 +97,9 @@ class CropReading:
 
 def run_net(crops: Image) -> list[CropReading]:
     """The net's readings of the four crops of ``tray_crops``."""
-    count, light = nets.run(NET, scale_batch(crops))
-    shifted = np.exp(count - count.max(axis=1, keepdims=True))
-    probs = shifted / shifted.sum(axis=1, keepdims=True)
-    lights = 1.0 / (1.0 + np.exp(-np.clip(light.reshape(-1), -30.0, 30.0)))
+    count, light = nets.run(NET, nets.image_batch(crops))
+    probs = nets.softmax(count)
+    lights = nets.sigmoid(light.reshape(-1))
     return [CropReading(probs[i], float(lights[i])) for i in range(len(probs))]
 
 

@@ -15,12 +15,12 @@ from vision.checkers import (
     BAR_CROP,
     CROPS,
     column_crops,
-    crop_spans,
     read_checkers,
     run_net,
     split_crops,
     two_colours,
 )
+from vision.columns import crop_spans
 from vision.config import ReadConfig
 from vision.read import read_frame
 from vision.render import scene_for_seed

@@ -45,16 +45,15 @@ import numpy.typing as npt
 from vision.board import board_from_corners, find_bar, rectify
 from vision.checkers import (
     BAR_CROP,
-    COLUMNS,
     COUNT_CLASSES,
     CROPS,
     NET,
     OUTPUTS,
     column_crops,
-    column_points,
     scale_batch,
     split_crops,
 )
+from vision.columns import COLUMNS, column_points
 from vision.config import CheckerConfig, ReadConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
 from vision.render import render_scene, scene_for_seed

@@ -48,6 +48,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision import nets
 from vision.board import BoardView, board_from_corners
 from vision.config import ReadConfig, TrayConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
@@ -63,7 +64,6 @@ from vision.trays import (
     NET,
     OUTPUTS,
     crop_to_canonical,
-    scale_batch,
     tray_crops,
 )
 
@@ -282,7 +282,7 @@ def _accuracy(net: Any, x: Image, y: Labels) -> str:
             torch.cat(parts)
             for parts in zip(
                 *(
-                    net(torch.from_numpy(scale_batch(x[i : i + 512])))
+                    net(torch.from_numpy(nets.image_batch(x[i : i + 512])))
                     for i in range(0, len(x), 512)
                 ),
                 strict=True,
@@ -334,7 +334,7 @@ def train(data: Path, config: TrayConfig, epochs: int, resume: bool) -> None:
         for start in range(0, len(order) - BATCH + 1, BATCH):
             index = order[start : start + BATCH]
             x, rows = _augment(
-                torch.from_numpy(scale_batch(x_fit[index.numpy()])), fit_rows[index], generator
+                torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), fit_rows[index], generator
             )
             loss = _losses(net.bands(x), fit_y[index], rows)
             optimiser.zero_grad()
@@ -346,7 +346,7 @@ def train(data: Path, config: TrayConfig, epochs: int, resume: bool) -> None:
             f"epoch {epoch}: loss {total / len(x_fit):.4f}; {_accuracy(net, x_val, y_val)}",
             flush=True,
         )
-    example = torch.from_numpy(scale_batch(x_val[: len(CROPS)]))
+    example = torch.from_numpy(nets.image_batch(x_val[: len(CROPS)]))
     print(export_onnx(net, example, NET, OUTPUTS))
 
 
