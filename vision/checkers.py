@@ -16,9 +16,10 @@ Decoding (``decode``): a count is given only where the net is sure (``min_count_
 and no checker may be hidden; otherwise ``count`` is None and ``min``/``max`` bound it: the
 visible counts the net finds plausible, and, over a possibly hidden stack, up to 15 minus the
 checkers of that colour seen elsewhere (on points, on the bar and, where ``vision.trays`` read
-them, borne off). Where a colour's checkers borne off are known, its counts must sum to 15
-(``vision.tally``): a span the others leave one count is counted, and a colour whose counts
-cannot sum to 15 gets no bar count (the bar's dark checkers are the ones the net misses most).
+them, borne off). Where the trays bound a colour's checkers borne off, its counts and theirs
+must sum to 15 (``vision.tally``): a span the others leave one count is counted (the tray's
+too), and a colour whose counts cannot sum to 15 gets no bar count (the bar's dark checkers are
+the ones the net misses most).
 Colours: the net's colour is checked against the board itself, the mean colours of the
 checkers nearest each point's edge split into two clusters (``two_colours``): "light" is the
 lighter of the two checker colours of this board.
@@ -26,6 +27,7 @@ lighter of the two checker colours of this board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import cv2
@@ -36,7 +38,7 @@ from vision import nets
 from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
-from vision.labels import CHECKERS_PER_SIDE, Color, PointCount, SideCounts
+from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, PointCount, SideCounts
 from vision.tally import Place, settle
 
 Image = npt.NDArray[np.uint8]
@@ -110,10 +112,12 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
 
 @dataclass(frozen=True)
 class CheckerReading:
-    """Per point (24 entries, point 1 first) and on the bar."""
+    """Per point (24 entries, point 1 first), on the bar, and the checkers borne off as the sum
+    of a colour's 15 settles them (None: unsure, or the colour's counts do not add up)."""
 
     points: tuple[PointCount, ...]
     bar: SideCounts
+    off: SideCounts
 
 
 def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> npt.NDArray[np.bool_]:
@@ -222,16 +226,18 @@ def _tallied(
     points: list[PointCount],
     halves: dict[int, _Half],
     bar: dict[Color, _Half],
-    off: SideCounts | None,
+    off: Mapping[Color, Place | None],
     config: CheckerConfig,
-) -> tuple[list[PointCount], SideCounts]:
-    """The points and the bar's counts (None: unsure), each colour's settled by its sum where
-    its checkers borne off are known (``vision.tally``): spans narrowed, counts the sum proves
-    given; where the colour's readings cannot sum to 15, its bar count is withheld."""
+) -> tuple[list[PointCount], SideCounts, SideCounts]:
+    """The points, the bar's counts and the checkers borne off (None: unsure), each colour's
+    settled by its sum where its checkers borne off are bounded (``vision.tally``): spans
+    narrowed, counts the sum proves given; where the colour's readings cannot sum to 15, its
+    bar count is withheld."""
     settled = list(points)
     bar_counts: dict[Color, int | None] = {c: h.best if h.sure else None for c, h in bar.items()}
-    for colour in ("light", "dark"):
-        borne_off = getattr(off, colour) if off is not None else None
+    off_counts: dict[Color, int | None] = dict.fromkeys(COLORS)
+    for colour in COLORS:
+        borne_off = off.get(colour)
         if borne_off is None:
             continue
         mine = [p for p in points if p.color == colour]
@@ -240,12 +246,11 @@ def _tallied(
         ]
         bar_half = bar[colour]  # a sure half's span is its count
         places.append(Place(bar_half.low, bar_half.high, bar_half.probabilities, False))
-        total = CHECKERS_PER_SIDE - borne_off
-        spans = settle(places, total, config.min_tally_probability)
+        spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
         if spans is None:
             bar_counts[colour] = None
             continue
-        for p, (low, high) in zip(mine, spans[:-1], strict=True):
+        for p, (low, high) in zip(mine, spans[:-2], strict=True):
             half = halves[p.point]
             if half.hidden and low > half.best:
                 # checkers the sum puts under a stack stay a range: such proofs were wrong
@@ -255,19 +260,25 @@ def _tallied(
             settled[p.point - 1] = PointCount(
                 p.point, colour if high else None, low if counted else None, low, high
             )
-        bar_low, bar_high = spans[-1]
+        (bar_low, bar_high), (off_low, off_high) = spans[-2:]
         bar_counts[colour] = bar_low if bar_low == bar_high else None
-    return settled, SideCounts(bar_counts["light"], bar_counts["dark"])
+        off_counts[colour] = off_low if off_low == off_high else None
+    return (
+        settled,
+        SideCounts(bar_counts["light"], bar_counts["dark"]),
+        SideCounts(off_counts["light"], off_counts["dark"]),
+    )
 
 
 def read_checkers(
     rectified_bgr: Image,
     view: BoardView,
     config: CheckerConfig,
-    off: SideCounts | None = None,
+    off: Mapping[Color, Place | None] | None = None,
 ) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
-    ``off``, the checkers borne off where known (``vision.trays``), bound the points too.
+    ``off``, each colour's checkers borne off where the trays bound them
+    (``vision.trays.off_places``), bound the points too, and the sum may prove them.
     ValueError if the image is not the view's canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
@@ -285,11 +296,12 @@ def read_checkers(
         _decode_half(readings[BAR_CROP][0], config), _decode_half(readings[BAR_CROP][1], config)
     )
     colours = _point_colours(halves, crops, config)
+    bounds = off or {}
     seen = {
         colour: sum(halves[p].low for p, c in colours.items() if c == colour)
         + (bar[colour].best if bar[colour].sure else 0)
-        + ((getattr(off, colour) or 0) if off is not None else 0)
-        for colour in ("light", "dark")
+        + (borne_off.low if (borne_off := bounds.get(colour)) is not None else 0)
+        for colour in COLORS
     }
     points = []
     for point in range(1, 25):
@@ -309,8 +321,8 @@ def read_checkers(
             points.append(PointCount(point, colour if count else None, count, count, count))
         else:
             points.append(PointCount(point, colour, None, half.low, high))
-    settled, bar_counts = _tallied(points, halves, bar, off, config)
-    return CheckerReading(tuple(settled), bar_counts)
+    settled, bar_counts, proven_off = _tallied(points, halves, bar, bounds, config)
+    return CheckerReading(tuple(settled), bar_counts, proven_off)
 
 
 def unseen(reading: CheckerReading) -> SideCounts:

@@ -226,6 +226,10 @@ class TrayConfig:
     # above 0, 0.1 93.5%, 0.2 92.0% (59), 0.3 89.4% (45), 0.5 86.7% (31), none wrong; kept
     # above the lowest for the board's own errors, a misread bar shifting what it leaves.)
     min_agree_probability: float = 0.2
+    # Where a colour's count is unsure, the counts its crop gives at least this probability
+    # bound it in the sum of that colour's 15 checkers (vision.trays.off_places,
+    # vision.tally).
+    min_range_probability: float = 0.005
 
 
 @dataclass(frozen=True)

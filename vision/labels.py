@@ -67,6 +67,13 @@ class SideCounts:
     light: int | None
     dark: int | None
 
+    def or_else(self, other: SideCounts) -> SideCounts:
+        """Each colour's count, or ``other``'s where this one is None."""
+        return SideCounts(
+            self.light if self.light is not None else other.light,
+            self.dark if self.dark is not None else other.dark,
+        )
+
 
 @dataclass(frozen=True)
 class Die:

@@ -21,7 +21,7 @@ from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
-from vision.trays import decode, read_trays
+from vision.trays import decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
 
@@ -134,8 +134,8 @@ def read_located(
         )
     trays = read_trays(frame, view, config.trays)
     rectified = rectify(frame, view.to_canonical, config.board)
-    checkers = read_checkers(rectified, view, config.checkers, decode(trays, config.trays))
-    off = decode(trays, config.trays, unseen(checkers))
+    checkers = read_checkers(rectified, view, config.checkers, off_places(trays, config.trays))
+    off = decode(trays, config.trays, unseen(checkers)).or_else(checkers.off)
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]
         (round(x, 1), round(y, 1)) for x, y in view.corners

@@ -2,9 +2,10 @@
 
 Each side has 15 checkers ("each player begins the game with fifteen checkers": the rules of
 play, ``shared/rules/backgammon-rules.txt``), on its points, on the bar or borne off. Where the
-checkers borne off are known, the counts of a colour's places (its points and its half of the
-bar) must sum to 15 minus them. ``settle`` narrows each place's span of counts by what the
-other places can hold:
+trays bound the checkers borne off (``vision.trays.off_places``: a count, or the counts the
+tray net finds plausible), the counts of a colour's places (its points, its half of the bar
+and its tray) must sum to 15, so the sum may prove the tray's count as well as a point's.
+``settle`` narrows each place's span of counts by what the other places can hold:
 
 - a place left with a single count is counted, if the checker net finds that count plausible
   (a visible count it gives at least ``min_probability``, or more than it sees on a stack that

@@ -32,7 +32,8 @@ import numpy.typing as npt
 from vision import nets
 from vision.board import BoardView
 from vision.config import TrayConfig
-from vision.labels import CHECKERS_PER_SIDE, SideCounts
+from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, SideCounts
+from vision.tally import Place
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -103,21 +104,27 @@ def run_net(crops: Image) -> list[CropReading]:
     return [CropReading(probs[i], float(lights[i])) for i in range(len(probs))]
 
 
-def decode(
-    readings: list[CropReading], config: TrayConfig, expected: SideCounts | None = None
-) -> SideCounts:
-    """Light and dark checkers borne off: each crop that may hold checkers adds its count to
-    its colour's. A colour's count is None where a crop that may hold checkers is not surely
-    of one colour, or one of that colour's crops is not sure of its count (a crop surely
-    empty adds nothing). Two crops of one side that both seem to hold checkers are told apart
-    by the likelier assignment (each half holds one colour).
+@dataclass(frozen=True)
+class _Assigned:
+    """The crops' likeliest counts, whether each is sure, and which colour's each holds
+    (``light``; a surely ``empty`` crop holds neither)."""
 
-    ``expected`` are the checkers the board does not show (``vision.checkers.unseen``), where
-    known: a colour's count the net is unsure of is that, where its one crop gives it at least
-    ``min_agree_probability``; a sure count that differs from it is None (one reader is wrong).
-    """
-    best = np.array([int(np.argmax(r.count)) for r in readings])
-    sure_count = np.array(
+    best: npt.NDArray[np.intp]
+    sure: npt.NDArray[np.bool_]
+    light: npt.NDArray[np.bool_]
+    empty: npt.NDArray[np.bool_]
+
+    def holding(self, colour: Color) -> npt.NDArray[np.bool_]:
+        """The crops that may hold ``colour``'s checkers."""
+        return (self.light if colour == "light" else ~self.light) & ~self.empty
+
+
+def _assign(readings: list[CropReading], config: TrayConfig) -> _Assigned | None:
+    """Each crop's count and colour; None where a crop that may hold checkers is not surely of
+    one colour. Two crops of one side that both seem to hold checkers are told apart by the
+    likelier assignment (each half holds one colour)."""
+    best = np.array([int(np.argmax(r.count)) for r in readings], np.intp)
+    sure = np.array(
         [
             float(r.count[n]) >= config.min_count_probability
             for r, n in zip(readings, best, strict=True)
@@ -132,13 +139,32 @@ def decode(
             light_of[top] = a * (1 - b) >= b * (1 - a)
             light_of[top + 1] = not light_of[top]
             sure_colour[top] = sure_colour[top + 1] = abs(a - b) >= config.colour_margin
-    empty = (best == 0) & sure_count
+    empty = (best == 0) & sure
     if not sure_colour[~empty].all():
+        return None
+    return _Assigned(best, sure, light_of, empty)
+
+
+def decode(
+    readings: list[CropReading], config: TrayConfig, expected: SideCounts | None = None
+) -> SideCounts:
+    """Light and dark checkers borne off: each crop that may hold checkers adds its count to
+    its colour's. A colour's count is None where a crop that may hold checkers is not surely
+    of one colour (``_assign``), or one of that colour's crops is not sure of its count (a
+    crop surely empty adds nothing).
+
+    ``expected`` are the checkers the board does not show (``vision.checkers.unseen``), where
+    known: a colour's count the net is unsure of is that, where its one crop gives it at least
+    ``min_agree_probability``; a sure count that differs from it is None (one reader is wrong).
+    """
+    assigned = _assign(readings, config)
+    if assigned is None:
         return SideCounts(None, None)
     counts: list[int | None] = []
-    for colour, holds in (("light", light_of & ~empty), ("dark", ~light_of & ~empty)):
-        total = int(best[holds].sum())
-        known = bool(sure_count[holds].all()) and total <= CHECKERS_PER_SIDE
+    for colour in COLORS:
+        holds = assigned.holding(colour)
+        total = int(assigned.best[holds].sum())
+        known = bool(assigned.sure[holds].all()) and total <= CHECKERS_PER_SIDE
         unseen = None if expected is None else getattr(expected, colour)
         if unseen is not None and known and total != unseen:
             known = False
@@ -147,6 +173,31 @@ def decode(
             total, known = unseen, agreed >= config.min_agree_probability
         counts.append(total if known else None)
     return SideCounts(counts[0], counts[1])
+
+
+def off_places(readings: list[CropReading], config: TrayConfig) -> dict[Color, Place | None]:
+    """Each colour's checkers borne off as a place of the sum of its 15 (``vision.tally``):
+    the count where sure (``decode``), else the counts its one crop gives at least
+    ``min_range_probability``; None where the crops' colours are unsure or two crops of the
+    colour are not both sure."""
+    assigned = _assign(readings, config)
+    places: dict[Color, Place | None] = dict.fromkeys(COLORS)
+    if assigned is None:
+        return places
+    for colour in COLORS:
+        holds = np.flatnonzero(assigned.holding(colour))
+        if assigned.sure[holds].all():
+            total = int(assigned.best[holds].sum())
+            if total <= CHECKERS_PER_SIDE:
+                counted = np.eye(COUNT_CLASSES, dtype=np.float32)[total]
+                places[colour] = Place(total, total, counted, False)
+        elif len(holds) == 1:
+            probabilities = readings[int(holds[0])].count
+            plausible = np.flatnonzero(probabilities >= config.min_range_probability)
+            best = int(assigned.best[holds[0]])
+            low, high = min(best, int(plausible.min())), max(best, int(plausible.max()))
+            places[colour] = Place(low, high, probabilities, False)
+    return places
 
 
 def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> list[CropReading]:

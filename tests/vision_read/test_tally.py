@@ -13,7 +13,7 @@ from vision import checkers
 from vision.board import board_from_corners, rectify
 from vision.checkers import CheckerReading, HalfReading
 from vision.config import ReadConfig
-from vision.labels import SideCounts
+from vision.labels import Color, SideCounts
 from vision.tally import Place, settle
 
 MIN_P = 0.01
@@ -91,8 +91,18 @@ def _half(count: dict[int, float], light: bool) -> HalfReading:
     return HalfReading(probabilities, 0.99 if light else 0.01, 0.0)
 
 
+def _off(light: Place | int | None, dark: Place | int | None) -> dict[Color, Place | None]:
+    """The trays' bounds of the checkers borne off: a place, a count, or None (unknown)."""
+    places: dict[Color, Place | None] = {}
+    for colour, bound in (("light", light), ("dark", dark)):
+        places[colour] = _place(bound, bound) if isinstance(bound, int) else bound
+    return places
+
+
 def _read(
-    monkeypatch: pytest.MonkeyPatch, points: dict[int, dict[int, float]], off: SideCounts
+    monkeypatch: pytest.MonkeyPatch,
+    points: dict[int, dict[int, float]],
+    off: dict[Color, Place | None],
 ) -> CheckerReading:
     """``read_checkers`` with the net's readings of ``points`` (P(count) by point; the colours
     of ``_START``, every other point surely empty, the bar surely empty)."""
@@ -119,9 +129,9 @@ def test_the_reader_counts_a_point_the_other_fourteen_checkers_prove(
 ) -> None:
     points = {p: {n: 1.0} for p, (_, n) in _START.items()}
     points[6] = {5: 0.6, 4: 0.4}  # unsure alone: 0.6 < min_count_probability
-    counts = {p.point: p for p in _read(monkeypatch, points, SideCounts(0, 0)).points}
+    counts = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}
     assert (counts[6].color, counts[6].count) == ("light", 5)
-    unknown_off = {p.point: p for p in _read(monkeypatch, points, SideCounts(None, 0)).points}
+    unknown_off = {p.point: p for p in _read(monkeypatch, points, _off(None, 0)).points}
     assert (unknown_off[6].count, unknown_off[6].min, unknown_off[6].max) == (None, 4, 5)
 
 
@@ -130,6 +140,21 @@ def test_a_colour_that_does_not_add_up_gets_no_bar_count(
 ) -> None:
     points = {p: {n: 1.0} for p, (_, n) in _START.items()}
     points[6] = {4: 1.0}  # one light checker unseen: on the bar, under the cube, anywhere
-    reading = _read(monkeypatch, points, SideCounts(0, 0))
+    reading = _read(monkeypatch, points, _off(0, 0))
     assert reading.bar == SideCounts(None, 0)
     assert {p.point: p.count for p in reading.points}[6] == 4
+
+
+def test_the_sum_proves_the_checkers_borne_off_the_trays_are_unsure_of(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[6] = {3: 1.0}  # two light checkers borne off, the tray unsure of 1, 2 or 3
+    reading = _read(monkeypatch, points, _off(_place(1, 3), 0))
+    assert reading.off == SideCounts(2, 0)
+    assert reading.bar == SideCounts(0, 0)
+    points[6] = {3: 0.6, 4: 0.4}  # the point unsure too: the tray's span only narrowed
+    unsure = _read(monkeypatch, points, _off(_place(1, 3), 0))
+    assert unsure.off == SideCounts(None, 0)
+    six = {p.point: p for p in unsure.points}[6]
+    assert (six.count, six.min, six.max) == (None, 3, 4)

@@ -20,7 +20,7 @@ from vision.labels import SideCounts
 from vision.read import read_frame
 from vision.render import scene_for_seed
 from vision.training.train_trays import crop_labels
-from vision.trays import CROPS, CropReading, decode, read_trays, tray_crops
+from vision.trays import CROPS, CropReading, decode, off_places, read_trays, tray_crops
 
 
 @cache
@@ -126,6 +126,25 @@ def test_decode_takes_the_unseen_count_the_net_agrees_with() -> None:
     readings[3] = CropReading(sure, 0.02)
     assert decode(readings, config) == SideCounts(0, 7)
     assert decode(readings, config, SideCounts(0, 8)) == SideCounts(0, None)
+
+
+def test_off_places_bound_each_colour_for_the_sum() -> None:
+    config = ReadConfig().trays
+    empty = np.zeros(16, np.float32)
+    empty[0] = 1.0
+    stack = np.zeros(16, np.float32)
+    stack[5:10] = (0.001, 0.3, 0.5, 0.198, 0.001)  # 6..8 dark checkers plausible, 5 and 9 not
+    readings = [CropReading(empty, 0.5)] * 3 + [CropReading(stack, 0.02)]
+    places = off_places(readings, config)
+    light, dark = places["light"], places["dark"]
+    assert light is not None
+    assert (light.low, light.high) == (0, 0)
+    assert dark is not None
+    assert (dark.low, dark.high) == (6, 8)
+    assert dark.plausible(7, 0.01)
+    assert not dark.plausible(9, 0.01)
+    unsure_colour = [CropReading(empty, 0.5)] * 3 + [CropReading(stack, 0.5)]
+    assert off_places(unsure_colour, config) == {"light": None, "dark": None}
 
 
 def test_bad_input_raises_value_error() -> None:
