@@ -19,7 +19,7 @@ checkers of that colour seen elsewhere (on points, on the bar and, where ``visio
 them, borne off). Where the trays bound a colour's checkers borne off, its counts and theirs
 must sum to 15 (``vision.tally``): a span the others leave one count is counted (the tray's
 too), and a colour whose counts cannot sum to 15 gets no bar count (the bar's dark checkers are
-the ones the net misses most).
+the ones the net misses most) and the point the sum most plausibly blames only a range.
 Colours: the net's colour is checked against the board itself, the mean colours of the
 checkers nearest each point's edge split into two clusters (``two_colours``): "light" is the
 lighter of the two checker colours of this board.
@@ -39,7 +39,7 @@ from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, PointCount, SideCounts
-from vision.tally import Place, settle
+from vision.tally import Place, settle, suspect
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -249,6 +249,13 @@ def _tallied(
         spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
         if spans is None:
             bar_counts[colour] = None
+            blamed = suspect([*places, borne_off], CHECKERS_PER_SIDE)
+            if blamed is not None and blamed[0] < len(mine):
+                # the point the sum most plausibly blames keeps its count only as a range
+                p, (_, need_low, need_high) = mine[blamed[0]], blamed
+                settled[p.point - 1] = PointCount(
+                    p.point, colour, None, min(p.min, need_low), max(p.max, need_high)
+                )
             continue
         for p, (low, high) in zip(mine, spans[:-2], strict=True):
             half = halves[p.point]

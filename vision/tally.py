@@ -12,7 +12,9 @@ and its tray) must sum to 15, so the sum may prove the tray's count as well as a
   may hide checkers): the sum proves it, given the other places;
 - where the places cannot hold the sum, or a place would be left with a count the net finds
   implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
-  caller withholds the one the net misses most (a dark checker on a dark bar).
+  caller withholds the one the net misses most (a dark checker on a dark bar) and, where
+  ``suspect`` blames a point (the place whose needed count the net finds likeliest), gives
+  that point's count only as a range from what it saw to what the sum needs.
 
 A setup error that leaves checkers in the tray (MSO 4.7, JBL 4.2.4: "fewer than fifteen
 checkers" on the board) keeps the sum: the tray's checkers are read as borne off. Only a set
@@ -67,3 +69,30 @@ def settle(
             return None
         spans.append((low, high))
     return spans
+
+
+def suspect(places: Sequence[Place], total: int) -> tuple[int, int, int] | None:
+    """Where places cannot sum to ``total``, the place most likely wrong: the one that, the
+    others as they are, would need a count the net gives the most probability (a count above
+    its likeliest visible one over a stack that may hide checkers counts as likely as that
+    one; however small, but not none: on tuning frames 650,000..650,999 blaming only counts
+    given at least 0.01 left 1.23% of boards confidently wrong, blaming any 1.00%). Returns its
+    index and the span of counts it would need (``low``, ``high``); None where no single place
+    can make the sum with a count its net allows at all."""
+    lows = sum(p.low for p in places)
+    highs = sum(p.high for p in places)
+    blamed: tuple[float, int, int, int] | None = None
+    for index, place in enumerate(places):
+        need_low = max(0, total - (highs - place.high))
+        need_high = min(len(place.probabilities) - 1, total - (lows - place.low))
+        if need_low > need_high:
+            continue
+        likeliest = int(np.argmax(place.probabilities))
+        counts = range(need_low, need_high + 1)
+        probability = max(
+            float(place.probabilities[likeliest if place.hidden and n > likeliest else n])
+            for n in counts
+        )
+        if probability > (0.0 if blamed is None else blamed[0]):
+            blamed = (probability, index, need_low, need_high)
+    return None if blamed is None else blamed[1:]

@@ -14,7 +14,7 @@ from vision.board import board_from_corners, rectify
 from vision.checkers import CheckerReading, HalfReading
 from vision.config import ReadConfig
 from vision.labels import Color, SideCounts
-from vision.tally import Place, settle
+from vision.tally import Place, settle, suspect
 
 MIN_P = 0.01
 
@@ -158,3 +158,40 @@ def test_the_sum_proves_the_checkers_borne_off_the_trays_are_unsure_of(
     assert unsure.off == SideCounts(None, 0)
     six = {p.point: p for p in unsure.points}[6]
     assert (six.count, six.min, six.max) == (None, 3, 4)
+
+
+def test_the_sum_blames_the_place_whose_needed_count_is_likeliest() -> None:
+    one_short = [_place(5, 5), _place(3, 3), _place(5, 5), _place(1, 1, likely=(1, 1, 1, 2))]
+    assert settle(one_short, 15, MIN_P) is None
+    assert suspect(one_short, 15) == (3, 2, 2)  # the net gave 2 a quarter there, 6 or 4 nothing
+    assert suspect([_place(9, 9), _place(8, 8)], 30) is None  # no single place reaches 30
+
+
+def test_a_point_the_sum_blames_keeps_its_count_only_as_a_range(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[6] = {4: 0.95, 5: 0.05}  # read 4, a fifth light checker seen nowhere else
+    six = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}[6]
+    assert (six.color, six.count, six.min, six.max) == ("light", None, 4, 5)
+
+
+@given(_truths_and_spans(), st.integers(0, 7), st.integers(1, 3))
+def test_the_span_the_sum_blames_a_place_for_makes_the_sum(
+    case: tuple[list[int], list[Place]], which: int, shift: int
+) -> None:
+    truths, places = case
+    index = which % len(places)
+    wrong = places[index]
+    if wrong.high + shift > 15:
+        return
+    misread = (wrong.low + shift, wrong.high + shift)  # the net still gives the truth a share
+    places[index] = _place(*misread, likely=(*range(misread[0], misread[1] + 1), truths[index]))
+    total = sum(truths)
+    if settle(places, total, MIN_P) is not None:
+        return
+    blamed = suspect(places, total)
+    assert blamed is not None
+    at, low, high = blamed
+    mended = [*places[:at], _place(low, high), *places[at + 1 :]]
+    assert settle(mended, total, MIN_P) is not None
