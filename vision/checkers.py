@@ -249,10 +249,14 @@ def _tallied(
         spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
         if spans is None:
             bar_counts[colour] = None
-            blamed = suspect([*places, borne_off], CHECKERS_PER_SIDE)
-            if blamed is not None and blamed[0] < len(mine):
-                # the point the sum most plausibly blames keeps its count only as a range
-                p, (_, need_low, need_high) = mine[blamed[0]], blamed
+            # the point the sum most plausibly blames (one of the colour's, or an empty one
+            # that may hold a checker the net missed) keeps its count only as a range
+            empty = [p for p in points if p.color is None]
+            candidates = [*places, borne_off, *(_empty_place(halves[p.point]) for p in empty)]
+            blamed = suspect(candidates, CHECKERS_PER_SIDE)
+            if blamed is not None and blamed[0] != len(places) - 1 and blamed[0] != len(places):
+                index, need_low, need_high = blamed
+                p = mine[index] if index < len(mine) else empty[index - len(places) - 1]
                 settled[p.point - 1] = PointCount(
                     p.point, colour, None, min(p.min, need_low), max(p.max, need_high)
                 )
@@ -275,6 +279,11 @@ def _tallied(
         SideCounts(bar_counts["light"], bar_counts["dark"]),
         SideCounts(off_counts["light"], off_counts["dark"]),
     )
+
+
+def _empty_place(half: _Half) -> Place:
+    """An empty point as a place of a colour's sum: read 0, the net's probabilities kept."""
+    return Place(0, 0, half.probabilities, False)
 
 
 def read_checkers(

@@ -195,3 +195,13 @@ def test_the_span_the_sum_blames_a_place_for_makes_the_sum(
     at, low, high = blamed
     mended = [*places[:at], _place(low, high), *places[at + 1 :]]
     assert settle(mended, total, MIN_P) is not None
+
+
+def test_an_empty_point_the_sum_blames_may_hold_a_missed_checker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[8] = {2: 1.0}  # a light checker moved from 8 to 7, where the net missed it
+    points[7] = {0: 0.9, 1: 0.1}
+    seven = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}[7]
+    assert (seven.color, seven.count, seven.min, seven.max) == ("light", None, 0, 1)
