@@ -269,6 +269,37 @@ def _readable_die(read: Read, config: DiceConfig) -> bool:
     )
 
 
+def _reread_unsure(
+    image_bgr: Image, reads: list[Read], sides: Sequence[float], config: DiceConfig
+) -> list[Read]:
+    """``reads`` with each die whose value the reader is unsure of read again on crops of its
+    side times each of ``reread_scales``, the probabilities averaged."""
+    unsure = [
+        i
+        for i, read in enumerate(reads)
+        if read.die >= read.cube and _face_share(read) < config.min_value_probability
+    ]
+    if not unsure or not config.reread_scales:
+        return reads
+    centers = [reads[i].center for i in unsure]
+    totals = [reads[i].probabilities for i in unsure]
+    for scale in config.reread_scales:
+        again = read_crops(
+            image_bgr,
+            centers,
+            [sides[i] * scale for i in unsure],
+            config,
+            READER,
+            config.reader_turns,
+        )
+        totals = [total + read.probabilities for total, read in zip(totals, again, strict=True)]
+    reread = list(reads)
+    for i, total in zip(unsure, totals, strict=True):
+        averaged = np.asarray(total / (1 + len(config.reread_scales)), np.float32)
+        reread[i] = Read(averaged, reads[i].center)
+    return reread
+
+
 def split_pair(
     image_bgr: Image, side: float, read: Read, config: DiceConfig
 ) -> list[tuple[float, Read]] | None:
@@ -365,8 +396,13 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         if max(r.die, r.cube) >= config.screen_probability
     ]
     sides = [c.side_px for c, _ in screened]
-    second = read_crops(
-        image_bgr, [r.center for _, r in screened], sides, config, READER, config.reader_turns
+    second = _reread_unsure(
+        image_bgr,
+        read_crops(
+            image_bgr, [r.center for _, r in screened], sides, config, READER, config.reader_turns
+        ),
+        sides,
+        config,
     )
     read_sides: list[tuple[float, Read]] = []
     for (candidate, _), read in zip(screened, second, strict=True):

@@ -11,6 +11,7 @@ import pytest
 
 from kiosk.demo import load_demo
 from tests.vision_read.rendered import rendered
+from vision import dice
 from vision.board import board_from_corners
 from vision.config import DiceConfig, ReadConfig
 from vision.crops import crop_inputs
@@ -201,3 +202,29 @@ def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> No
     assert values == sorted(d.value for d in label.dice) == [4, 5]
     alone = replace(dice_config, partner_size_share=math.inf)
     assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [5]
+
+
+def test_a_die_read_unsure_is_read_again_at_other_scales(monkeypatch: pytest.MonkeyPatch) -> None:
+    def reading(faces: dict[int, float]) -> dice.Read:
+        probabilities = np.zeros(dice.CLASSES, np.float32)
+        for face, p in faces.items():
+            probabilities[face] = p
+        return dice.Read(probabilities, (10.0, 10.0))
+
+    asked: list[list[float]] = []
+
+    def read_again(*args: object) -> list[dice.Read]:
+        sides = args[2]
+        assert isinstance(sides, list)
+        asked.append(list(sides))
+        return [reading({3: 0.9, 5: 0.1}) for _ in sides]  # a surer 3 at the other scales
+
+    monkeypatch.setattr(dice, "read_crops", read_again)
+    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15))
+    sure, unsure = reading({4: 0.95, 2: 0.05}), reading({3: 0.6, 5: 0.4})
+    image = np.zeros((20, 20, 3), np.uint8)
+    reread = dice._reread_unsure(image, [sure, unsure], [20.0, 30.0], config)
+    assert asked == [[30.0 * 0.85], [30.0 * 1.15]]  # only the unsure die, at each scale
+    assert reread[0] is sure
+    assert reread[1].probabilities[3] == pytest.approx((0.6 + 0.9 + 0.9) / 3)
+    assert dice._face_share(reread[1]) >= config.min_value_probability
