@@ -380,6 +380,22 @@ def partner(
     return expected, found
 
 
+def clear_of_cube(
+    dice: list[FoundDie], cube: FoundCube | None, config: DiceConfig
+) -> list[FoundDie]:
+    """The dice not found on the cube: a die lying flat cannot come nearer the cube than
+    their two half sides, so one found nearer (``cube_gap_share`` of that) is the cube's side
+    face or edge."""
+    if cube is None:
+        return dice
+    return [
+        die
+        for die in dice
+        if math.dist(die.center, cube.center)
+        >= config.cube_gap_share * (die.side_px + cube.side_px) / 2
+    ]
+
+
 def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right, none yet judged cocked) and the cube (its
     value not yet read) in a BGR frame.
@@ -435,6 +451,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         face = DIE_FACES[int(np.argmax(_faces(read)))]
         value = face if share >= config.min_value_probability else None
         dice.append(FoundDie(value, center, side, False, share))
+    dice = clear_of_cube(dice, cube, config)
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)
 

@@ -228,3 +228,12 @@ def test_a_die_read_unsure_is_read_again_at_other_scales(monkeypatch: pytest.Mon
     assert reread[0] is sure
     assert reread[1].probabilities[3] == pytest.approx((0.6 + 0.9 + 0.9) / 3)
     assert dice._face_share(reread[1]) >= config.min_value_probability
+
+
+def test_a_die_found_on_the_cube_is_dropped() -> None:
+    config = ReadConfig().dice
+    cube = dice.FoundCube(None, (100.0, 100.0), 24.0)
+    touching = dice.FoundDie(3, (100.0 + (24.0 + 18.0) / 2, 100.0), 18.0, False)
+    on_its_side = dice.FoundDie(6, (100.0 + 14.0, 100.0), 18.0, False)
+    assert dice.clear_of_cube([touching, on_its_side], cube, config) == [touching]
+    assert dice.clear_of_cube([on_its_side], None, config) == [on_its_side]
