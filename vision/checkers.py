@@ -254,7 +254,8 @@ def _tallied(
             empty = [p for p in points if p.color is None]
             candidates = [*places, borne_off, *(_empty_place(halves[p.point]) for p in empty)]
             blamed = suspect(candidates, CHECKERS_PER_SIDE)
-            if blamed is not None and blamed[0] != len(places) - 1 and blamed[0] != len(places):
+            # a point, not the bar's half (index len(mine)) nor the tray (len(places))
+            if blamed is not None and blamed[0] not in (len(mine), len(places)):
                 index, need_low, need_high = blamed
                 p = mine[index] if index < len(mine) else empty[index - len(places) - 1]
                 settled[p.point - 1] = PointCount(
