@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Reading
 from vision.render import render_scene, sample_scene, scene_for_seed
-from vision.render.palettes import THEMES, luminance
+from vision.render.palettes import THEMES, contrast, distance, luminance
 from vision.render.render import label_scene
 from vision.render.scene import (
+    FANCY_DICE_SHARE,
     LEAN_SHARE,
     TOUCHING_GAP_MM,
     Lighting,
@@ -24,6 +25,7 @@ from vision.render.scene import (
     Style,
     touching_distance,
 )
+from vision.render.solids import top_center
 
 SEEDS = range(20)
 
@@ -168,7 +170,9 @@ def test_die_label_centre_lies_on_the_die_and_zone_matches_the_board() -> None:
         dice = [s for s in scene.solids if s.kind == "die"]
         if not dice:
             continue
-        die: Solid = dataclasses.replace(dice[0], body=magenta, ink=magenta, translucent=False)
+        die: Solid = dataclasses.replace(
+            dice[0], body=magenta, ink=magenta, translucent=False, veins=None
+        )
         scene = _neutral(dataclasses.replace(scene, solids=(die,)))
         image, label = render_scene(scene)
         (read,) = label.dice
@@ -232,6 +236,8 @@ EXPECTED_TAGS = {
     "dark-dice",
     "translucent-dice",
     "touching-dice",
+    "fancy-dice",
+    "marbled-dice",
     "cube-centred",
     "cube-owned",
     "no-board",
@@ -397,3 +403,39 @@ def test_touching_dice_lie_against_each_other() -> None:
             a.size, a.yaw_deg, b.yaw_deg, np.arctan2(b.y - a.y, b.x - a.x)
         )
         assert 0.0 <= gap <= TOUCHING_GAP_MM + 1e-9
+
+
+def test_dice_of_other_makes_have_pips_that_stand_out_from_body_and_veins() -> None:
+    scenes = [scene_for_seed(seed) for seed in range(300)]
+    dice = [s for scene in scenes for s in scene.solids if s.kind == "die"]
+    fancy = [d for d in dice if d.ink != contrast(d.body) or d.veins is not None]
+    assert FANCY_DICE_SHARE * 0.6 < len(fancy) / len(dice) < FANCY_DICE_SHARE * 1.4
+    assert any(d.veins is not None for d in fancy)
+    for die in fancy:
+        assert distance(die.ink, die.body) > 120
+        assert die.veins is None or distance(die.ink, die.veins) > 120
+    for scene in scenes:
+        dice = [s for s in scene.solids if s.kind == "die"]
+        plain = all(d.ink == contrast(d.body) and d.veins is None for d in dice)
+        assert ("fancy-dice" in scene.tags) == (not plain)
+        assert ("marbled-dice" in scene.tags) == any(d.veins is not None for d in dice)
+
+
+def test_a_marbled_die_shows_its_body_and_its_veins() -> None:
+    scene = next(
+        scene
+        for scene in map(scene_for_seed, range(100))
+        if any(s.veins is not None for s in scene.solids)
+    )
+    marbled = next(s for s in scene.solids if s.veins is not None)
+    assert marbled.veins is not None
+    big = dataclasses.replace(marbled, size=60.0, tilt_deg=0.0, translucent=False, ink=marbled.body)
+    scene = _neutral(dataclasses.replace(scene, solids=(big,)))
+    image, _ = render_scene(scene)
+    x, y = (round(v) for v in top_center(big, scene.camera))
+    reach = 6
+    face = image[y - reach : y + reach, x - reach : x + reach].reshape(-1, 3)
+    near_body = np.linalg.norm(face - np.array(big.body), axis=1) < 50
+    near_veins = np.linalg.norm(face - np.array(marbled.veins), axis=1) < 50
+    assert near_body.mean() > 0.05
+    assert near_veins.mean() > 0.05

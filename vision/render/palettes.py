@@ -106,6 +106,28 @@ DARK_CHECKERS: tuple[BGR, ...] = (
 )
 DICE_BODIES_LIGHT: tuple[BGR, ...] = ((240, 242, 245), (205, 228, 240), (60, 60, 210))
 DICE_BODIES_DARK: tuple[BGR, ...] = ((25, 25, 25), (40, 30, 140), (110, 45, 20), (35, 90, 35))
+# Dice of other makes (``vision.render.scene``: a share of the pairs): coloured or metallic pips
+# on plain or marbled bodies, as in the real photos (red pips on black, blue or swirled bodies,
+# gold on red, white on purple or green).
+FANCY_DICE_BODIES: tuple[BGR, ...] = (
+    (30, 30, 35),
+    (150, 80, 20),
+    (200, 140, 60),
+    (40, 40, 190),
+    (130, 40, 110),
+    (60, 140, 30),
+    (120, 120, 40),
+    (70, 70, 80),
+)
+PIP_INKS: tuple[BGR, ...] = (
+    (40, 40, 200),
+    (40, 180, 220),
+    (60, 130, 170),
+    (235, 235, 235),
+    (25, 25, 25),
+    (200, 120, 40),
+)
+VEINS: tuple[BGR, ...] = ((225, 225, 225), (30, 30, 30), (210, 160, 80), (70, 70, 160))
 CUBE_BODIES: tuple[BGR, ...] = ((235, 240, 242), (200, 225, 240), (30, 30, 30), (40, 60, 100))
 SKIN: tuple[BGR, ...] = ((170, 190, 235), (140, 170, 220), (100, 135, 190), (60, 90, 140))
 TABLES: tuple[BGR, ...] = ((70, 100, 140), (120, 120, 120), (50, 60, 70), (150, 160, 170))
@@ -130,3 +152,8 @@ def luminance(color: BGR) -> float:
 def contrast(color: BGR) -> BGR:
     """Black or white, whichever shows better on ``color`` (pips on a die)."""
     return (20, 20, 20) if luminance(color) > 110 else (235, 235, 235)
+
+
+def distance(a: BGR, b: BGR) -> float:
+    """Euclidean distance of two BGR colours (0..442)."""
+    return float(np.linalg.norm(np.subtract(a, b)))

@@ -65,7 +65,8 @@ class Solid:
     quarter turns of each face's print. The body is turned ``yaw_deg`` about the vertical, then
     tipped ``tilt_deg`` (0 = flat; a cocked die leans on a checker or an edge). ``x, y`` is the
     centre of the body over the board plane, in mm; it rests ``base_height`` mm above the board
-    plane (on the raised frame) or on it (0).
+    plane (on the raised frame) or on it (0). A marbled body is swirled with ``veins`` (None: a
+    plain body), drawn from ``vein_seed``.
     """
 
     kind: SolidKind
@@ -80,6 +81,8 @@ class Solid:
     ink: BGR
     translucent: bool
     base_height: float
+    veins: BGR | None
+    vein_seed: int
 
     @property
     def value(self) -> int:
@@ -321,6 +324,10 @@ TOUCHING_SHARE = 0.15
 # Share of the dice drawn leaning (cocked) on a checker or the board's edge.
 LEAN_SHARE = 0.16
 TOUCHING_GAP_MM = 1.0
+# Share of the pairs of dice of another make (coloured pips, marbled bodies), and how far their
+# pips' colour stays from the body's and the veins' (BGR distance).
+FANCY_DICE_SHARE = 0.3
+_MIN_PIP_CONTRAST = 120.0
 
 
 def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction: float) -> float:
@@ -364,6 +371,36 @@ def _touching_spot(
     return None
 
 
+@dataclass(frozen=True)
+class _DiceLook:
+    body: BGR
+    ink: BGR
+    veins: BGR | None
+    vein_seed: int
+    tags: tuple[str, ...]
+
+
+def _dice_look(body: BGR, look: np.random.Generator | None) -> _DiceLook:
+    """A pair's colours: ``body`` with contrasting black or white pips, or with ``look`` (a
+    generator of its own) in ``FANCY_DICE_SHARE`` of pairs another make's: coloured pips on a
+    body that is marbled in half of them."""
+    if look is None or look.random() >= FANCY_DICE_SHARE:
+        return _DiceLook(body, palettes.contrast(body), None, 0, ())
+    body = palettes.pick(look, palettes.FANCY_DICE_BODIES, 15)
+    # Colours are chosen far enough apart that their jitter (up to 10 or 15 a channel) keeps
+    # them ``_MIN_PIP_CONTRAST`` apart.
+    far = _MIN_PIP_CONTRAST + 10 * math.sqrt(3)
+    inks = [i for i in palettes.PIP_INKS if palettes.distance(i, body) > far]
+    ink = palettes.pick(look, tuple(inks), 10)
+    veins = None
+    if look.random() < 0.5:
+        far = _MIN_PIP_CONTRAST + 15 * math.sqrt(3)
+        choices = [v for v in palettes.VEINS if palettes.distance(v, ink) > far]
+        veins = palettes.pick(look, tuple(choices), 15)
+    tags = ("fancy-dice",) if veins is None else ("fancy-dice", "marbled-dice")
+    return _DiceLook(body, ink, veins, int(look.integers(2**31)), tags)
+
+
 def _dice(
     rng: np.random.Generator,
     placer: _Placer,
@@ -372,17 +409,19 @@ def _dice(
     values: Sequence[int] | None,
     touch: np.random.Generator | None = None,
     lean_share: float = LEAN_SHARE,
+    look: np.random.Generator | None = None,
 ) -> list[Solid]:
     """The dice of a scene, each leaning (tipped 12..35 degrees) with probability
     ``lean_share``. With ``touch`` (a generator of its own, so a seed's scene is otherwise
-    unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes."""
+    unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes; with
+    ``look`` (another) a pair may be of another make (``_dice_look``)."""
     count = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.1, 0.62, 0.1, 0.1]))
     if values is not None:
         count = len(values)
     zones: tuple[Zone, ...] = ("left-half", "right-half", "on-bar", "off-board")
     dark = bool(rng.random() < 0.5)
     bodies = palettes.DICE_BODIES_DARK if dark else palettes.DICE_BODIES_LIGHT
-    body = palettes.pick(rng, bodies, 10)
+    pair = _dice_look(palettes.pick(rng, bodies, 10), look)
     translucent = bool(rng.random() < 0.15)
     size = float(rng.uniform(15.0, 19.0))
     dice: list[Solid] = []
@@ -390,7 +429,7 @@ def _dice(
         if k == 2:  # a second pair: the other colour
             dark = not dark
             bodies = palettes.DICE_BODIES_DARK if dark else palettes.DICE_BODIES_LIGHT
-            body = palettes.pick(rng, bodies, 10)
+            pair = _dice_look(palettes.pick(rng, bodies, 10), look)
         zone: Zone = (
             zones[int(rng.choice(4, p=[0.36, 0.36, 0.1, 0.18]))] if placer.board else "off-board"
         )
@@ -427,14 +466,17 @@ def _dice(
                 size,
                 yaw,
                 tilt,
-                body,
-                palettes.contrast(body),
+                pair.body,
+                pair.ink,
                 translucent,
                 placer.base_height(x, y),
+                pair.veins,
+                pair.vein_seed,
             )
         )
         tags.add(f"die-{zone}")
         tags.add("dark-dice" if dark else "light-dice")
+        tags.update(pair.tags)
         if translucent:
             tags.add("translucent-dice")
         if tilt > 0:
@@ -469,6 +511,8 @@ def _cube(
         palettes.contrast(body),
         False,
         placer.base_height(x, y),
+        None,
+        0,
     )
 
 
@@ -563,10 +607,11 @@ def sample_scene(
     training a judge of cocked dice; other shares draw other scenes from the same seed).
     """
     _check_dice(dice)
-    touch = rng.spawn(1)[0]  # its own stream: the rest of the scene is drawn as before
+    # Streams of their own, so the rest of the scene is drawn as before they were added.
+    touch, look = rng.spawn(2)
     while True:
         try:
-            return _sample_once(rng, width, height, position, dice, touch, lean_share)
+            return _sample_once(rng, width, height, position, dice, touch, look, lean_share)
         except _NoRoomError:
             continue
 
@@ -583,6 +628,7 @@ def _sample_once(
     fixed_position: Position | None,
     fixed_dice: Sequence[int] | None,
     touch: np.random.Generator,
+    look: np.random.Generator,
     lean_share: float,
 ) -> Scene:
     tags: set[str] = set()
@@ -629,7 +675,7 @@ def _sample_once(
     solids: list[Solid] = []
     if cube_present:
         solids.append(_cube(rng, placer, centred and board, cube_size, tags))
-    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share)
+    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share, look)
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
         hands = (sample_hand(rng, camera, geometry),)
@@ -665,6 +711,8 @@ _STAGED_TAGS = (
     "dark-dice",
     "translucent-dice",
     "touching-dice",
+    "fancy-dice",
+    "marbled-dice",
     "hand",
     "starting-position",
     "random-position",

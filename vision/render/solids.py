@@ -76,10 +76,29 @@ def top_center(solid: Solid, camera: Camera) -> tuple[float, float]:
     return float(u), float(v)
 
 
-def _face_texture(solid: Solid, face: int) -> tuple[Image, npt.NDArray[np.float32]]:
-    """BGR texture and alpha (0..1) of one face: pips or the cube's number, rounded corners."""
+def _marbled(solid: Solid, face: int, veins: tuple[int, int, int]) -> Image:
+    """A face of a marbled body: the body colour swirled with bands of ``veins`` (random
+    turbulent stripes from ``solid.vein_seed``, a different pattern on each face)."""
     s = _TEXTURE
-    image = np.full((s, s, 3), solid.body, np.uint8)
+    rng = np.random.default_rng((solid.vein_seed, face))
+    turbulence = cv2.resize(rng.normal(size=(4, 4)), (s, s), interpolation=cv2.INTER_CUBIC)
+    angle = rng.uniform(0.0, math.pi)
+    across = np.cos(angle) * np.arange(s)[None, :] + np.sin(angle) * np.arange(s)[:, None]
+    phase = across / s * rng.uniform(0.6, 1.6) + turbulence * rng.uniform(0.3, 0.8)
+    band = 0.5 + 0.5 * np.sin(2.0 * math.pi * phase)
+    share = np.clip((band - rng.uniform(0.5, 0.8)) * 3.0, 0.0, 1.0)[:, :, None]
+    mixed = np.array(solid.body) * (1.0 - share) + np.array(veins) * share
+    return np.asarray(mixed, np.uint8)
+
+
+def _face_texture(solid: Solid, face: int) -> tuple[Image, npt.NDArray[np.float32]]:
+    """BGR texture and alpha (0..1) of one face: pips or the cube's number, rounded corners,
+    on a plain or marbled body."""
+    s = _TEXTURE
+    if solid.veins is None:
+        image = np.full((s, s, 3), solid.body, np.uint8)
+    else:
+        image = np.ascontiguousarray(_marbled(solid, face, solid.veins))
     value = solid.faces[face]
     if solid.kind == "die":
         for u, v in _PIPS[value]:
