@@ -77,16 +77,16 @@ def top_center(solid: Solid, camera: Camera) -> tuple[float, float]:
 
 
 def _marbled(solid: Solid, face: int, veins: tuple[int, int, int]) -> Image:
-    """A face of a marbled body: the body colour swirled with bands of ``veins`` (random
-    turbulent stripes from ``solid.vein_seed``, a different pattern on each face)."""
+    """A face of a marbled body: the body colour swirled with a few soft bands of ``veins``
+    (wavy stripes from ``solid.vein_seed``, a different pattern on each face)."""
     s = _TEXTURE
     rng = np.random.default_rng((solid.vein_seed, face))
-    turbulence = cv2.resize(rng.normal(size=(4, 4)), (s, s), interpolation=cv2.INTER_CUBIC)
+    turbulence = cv2.resize(rng.normal(size=(3, 3)), (s, s), interpolation=cv2.INTER_CUBIC)
     angle = rng.uniform(0.0, math.pi)
     across = np.cos(angle) * np.arange(s)[None, :] + np.sin(angle) * np.arange(s)[:, None]
-    phase = across / s * rng.uniform(0.6, 1.6) + turbulence * rng.uniform(0.3, 0.8)
+    phase = across / s * rng.uniform(0.4, 1.2) + turbulence * rng.uniform(0.2, 0.5)
     band = 0.5 + 0.5 * np.sin(2.0 * math.pi * phase)
-    share = np.clip((band - rng.uniform(0.5, 0.8)) * 3.0, 0.0, 1.0)[:, :, None]
+    share = np.clip((band - rng.uniform(0.5, 0.8)) * 2.0, 0.0, 1.0)[:, :, None]
     mixed = np.array(solid.body) * (1.0 - share) + np.array(veins) * share
     return np.asarray(mixed, np.uint8)
 
