@@ -175,9 +175,9 @@ def test_dice_lying_against_each_other_are_read_apart() -> None:
 
 
 def test_a_blob_of_two_dice_is_split_in_two() -> None:
-    """The demo's 6 and 2 of shot 7 make one detector candidate, which the reader cannot read;
-    tried as two dice (``vision.dice.split_pair``) they read right, and without the split they
-    stay one unreadable die."""
+    """The demo's 6 and 2 of shot 7 make one detector candidate; tried as two dice
+    (``vision.dice.split_pair``) they read right, and without the split they stay one die (the
+    shipped reader reads the 6 in it, an earlier one read nothing)."""
     demo = load_demo()
     name = "shot07.jpg"
     image = np.asarray(cv2.imread(str(demo.frames_dir / name)), np.uint8)
@@ -187,7 +187,7 @@ def test_a_blob_of_two_dice_is_split_in_two() -> None:
     assert sorted(d.value for d in dice) == sorted(d.value for d in label.dice) == [2, 6]
     assert not any(d.cocked for d in dice)
     unsplit = replace(config, dice=replace(config.dice, split_share=math.inf))
-    assert [d.value for d in read_frame(image, unsplit, label.board.corners).dice] == [None]
+    assert len(read_frame(image, unsplit, label.board.corners).dice) == 1
 
 
 def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> None:
