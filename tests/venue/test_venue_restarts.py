@@ -84,7 +84,12 @@ def test_clean_stop_marks_offline_and_dashboard_restart_restores(
     second = DashboardService(config, now_ms)  # same state directory and MQTT session
     second.start()
     try:
-        wait_for(lambda: "t060" in {v["table"] for v in second.room.tables()}, 10, "retained")
+        # The table can show (its presence) before its retained status arrives: wait for both.
+        wait_for(
+            lambda: any(v["table"] == "t060" and v["status"] for v in second.room.tables()),
+            10,
+            "t060 and its retained status",
+        )
     finally:
         second.stop()
     [view] = [view for view in second.room.tables() if view["table"] == "t060"]
