@@ -157,3 +157,9 @@ def contrast(color: BGR) -> BGR:
 def distance(a: BGR, b: BGR) -> float:
     """Euclidean distance of two BGR colours (0..442)."""
     return float(np.linalg.norm(np.subtract(a, b)))
+
+
+def blend(a: BGR, b: BGR, share: float) -> BGR:
+    """The colour ``share`` (0..1) of the way from ``a`` to ``b``."""
+    mixed = np.round(np.array(a) * (1.0 - share) + np.array(b) * share)
+    return (int(mixed[0]), int(mixed[1]), int(mixed[2]))

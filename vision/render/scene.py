@@ -380,11 +380,6 @@ class _DiceLook:
     tags: tuple[str, ...]
 
 
-def _blend(a: BGR, b: BGR, share: float) -> BGR:
-    mixed = np.round(np.array(a) * (1.0 - share) + np.array(b) * share)
-    return (int(mixed[0]), int(mixed[1]), int(mixed[2]))
-
-
 def _dice_look(body: BGR, look: np.random.Generator | None) -> _DiceLook:
     """A pair's colours: ``body`` with contrasting black or white pips, or with ``look`` (a
     generator of its own) in ``FANCY_DICE_SHARE`` of pairs another make's: coloured pips on a
@@ -401,7 +396,7 @@ def _dice_look(body: BGR, look: np.random.Generator | None) -> _DiceLook:
     if look.random() < 0.5:
         # Veins are part way from the body's colour to one of ``VEINS``.
         strength = look.uniform(0.35, 0.8)
-        blends = [_blend(body, v, strength) for v in palettes.VEINS]
+        blends = [palettes.blend(body, v, strength) for v in palettes.VEINS]
         far = _MIN_PIP_CONTRAST + 15 * math.sqrt(3)
         choices = tuple(v for v in blends if palettes.distance(v, ink) > far)
         veins = palettes.pick(look, choices, 15) if choices else None

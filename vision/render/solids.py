@@ -98,7 +98,7 @@ def _face_texture(solid: Solid, face: int) -> tuple[Image, npt.NDArray[np.float3
     if solid.veins is None:
         image = np.full((s, s, 3), solid.body, np.uint8)
     else:
-        image = np.ascontiguousarray(_marbled(solid, face, solid.veins))
+        image = _marbled(solid, face, solid.veins)
     value = solid.faces[face]
     if solid.kind == "die":
         for u, v in _PIPS[value]:
