@@ -3,7 +3,8 @@
 The finder's networks (``vision/models/dice_*.onnx``, ``python -m vision.training.train_dice``)
 were trained and its thresholds chosen on the even-numbered photos only (and rendered tuning
 frames); the odd-numbered ones are held out. Measured on the held-out half (759 dice):
-90.8% read right, 1.2% read wrong, 0.9% never found, the rest abstained (before the screen
+92.8% read right, 0.9% read wrong, 0.7% never found, the rest abstained (before the reader
+learnt from frames' crops in other colours and longer: 90.8%, 1.2%, 0.9%; before the screen
 and reader learnt dice of other makes, coloured pips and marbled bodies: 89.6%, 1.3%, 1.4%;
 before peaks beside a stronger one were kept: 88.1%, 1.3%, 2.9%; the single small reader
 before the screen and reader: 69.2%, 1.8%, 2.9%).
@@ -58,6 +59,6 @@ def test_held_out_dice_read_right_and_rarely_wrong() -> None:
             right += value == die["value"]
             wrong += value is not None and value != die["value"]
     assert total == 759
-    assert right / total >= 0.90
-    assert wrong / total <= 0.013
+    assert right / total >= 0.92
+    assert wrong / total <= 0.011
     assert found_dice / total >= 0.98
