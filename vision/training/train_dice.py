@@ -45,11 +45,11 @@ teach what the recoloured ones cannot.
 Retraining for dice of other makes (tuning seeds 650,000..650,999 as rendered with them,
 labelled corners, 2,004 dice, 575 of other makes; real photos, 1,487 dice): the networks
 before read 82.2% right, 0.96% wrong, 62 missed, photos 91.4% right; the new screen alone
-84.4%, 1.50%, 56; the shipped pair 86.9%, 0.75%, 34, photos 92.4%. Not shipped: the reader
-going on from the one before (``--from-shipped --reader-rate 2e-3 --reader-steps 3000``)
-with the new screen read 87.9%, 0.91%, 30, photos 93.5%, but took a fingertip on the bar
-for a die in five of the demo's nine frames with a hand; a detector retrained on the new
-frames missed as many (59 against 56 with the new screen).
+84.4%, 1.50%, 56; with the reader then shipped 86.9%, 0.75%, 34, photos 92.4%. Not
+shipped: the reader going on from the one before (``--from-shipped --reader-rate 2e-3
+--reader-steps 3000``) with the new screen read 87.9%, 0.91%, 30, photos 93.5%, but took a
+fingertip on the bar for a die in five of the demo's nine frames with a hand; a detector
+retrained on the new frames missed as many (59 against 56 with the new screen).
 
 Tried and not shipped (tuning seeds 650,000..650,999, labelled corners, 1,873 dice; the shipped
 networks read 91.8% right and 0.37% wrong): all three retrained on the frames as the renderer
