@@ -210,6 +210,21 @@ def test_the_share_of_leaning_dice_can_be_raised_for_training() -> None:
             assert all(s.cocked == leaning for s in scene.solids if s.kind == "die")
 
 
+def test_the_share_of_dice_of_other_makes_can_be_raised_for_training() -> None:
+    """The renderer's own share (30% of pairs) draws every seed's scene as before; a trainer may
+    ask for every pair to be of another make, or none, and the dice lie where they lay."""
+    for seed in range(30):
+        scene = scene_for_seed(seed)
+        assert sample_scene(np.random.default_rng(seed), fancy_share=FANCY_DICE_SHARE) == scene
+        for share, fancy in ((1.0, True), (0.0, False)):
+            drawn = sample_scene(np.random.default_rng(seed), fancy_share=share)
+            dice = [s for s in drawn.solids if s.kind == "die"]
+            assert ("fancy-dice" in drawn.tags) == (fancy and bool(dice))
+            assert [(s.x, s.y, s.faces) for s in dice] == [
+                (s.x, s.y, s.faces) for s in scene.solids if s.kind == "die"
+            ]
+
+
 EXPECTED_TAGS = {
     *(f"theme-{theme.name}" for theme in THEMES),
     "dark-on-dark",

@@ -380,11 +380,13 @@ class _DiceLook:
     tags: tuple[str, ...]
 
 
-def _dice_look(body: BGR, look: np.random.Generator | None) -> _DiceLook:
+def _dice_look(
+    body: BGR, look: np.random.Generator | None, fancy_share: float = FANCY_DICE_SHARE
+) -> _DiceLook:
     """A pair's colours: ``body`` with contrasting black or white pips, or with ``look`` (a
-    generator of its own) in ``FANCY_DICE_SHARE`` of pairs another make's: coloured pips on a
-    body that is marbled in half of them."""
-    if look is None or look.random() >= FANCY_DICE_SHARE:
+    generator of its own) in ``fancy_share`` of pairs another make's: coloured pips on a body
+    that is marbled in half of them."""
+    if look is None or look.random() >= fancy_share:
         return _DiceLook(body, palettes.contrast(body), None, 0, ())
     body = palettes.pick(look, palettes.FANCY_DICE_BODIES, 15)
     # Colours are chosen far enough apart that their jitter (up to 10 or 15 a channel) keeps
@@ -413,18 +415,19 @@ def _dice(
     touch: np.random.Generator | None = None,
     lean_share: float = LEAN_SHARE,
     look: np.random.Generator | None = None,
+    fancy_share: float = FANCY_DICE_SHARE,
 ) -> list[Solid]:
     """The dice of a scene, each leaning (tipped 12..35 degrees) with probability
     ``lean_share``. With ``touch`` (a generator of its own, so a seed's scene is otherwise
     unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes; with
-    ``look`` (another) a pair may be of another make (``_dice_look``)."""
+    ``look`` (another) a pair is of another make in ``fancy_share`` of pairs (``_dice_look``)."""
     count = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.1, 0.62, 0.1, 0.1]))
     if values is not None:
         count = len(values)
     zones: tuple[Zone, ...] = ("left-half", "right-half", "on-bar", "off-board")
     dark = bool(rng.random() < 0.5)
     bodies = palettes.DICE_BODIES_DARK if dark else palettes.DICE_BODIES_LIGHT
-    pair = _dice_look(palettes.pick(rng, bodies, 10), look)
+    pair = _dice_look(palettes.pick(rng, bodies, 10), look, fancy_share)
     translucent = bool(rng.random() < 0.15)
     size = float(rng.uniform(15.0, 19.0))
     dice: list[Solid] = []
@@ -432,7 +435,7 @@ def _dice(
         if k == 2:  # a second pair: the other colour
             dark = not dark
             bodies = palettes.DICE_BODIES_DARK if dark else palettes.DICE_BODIES_LIGHT
-            pair = _dice_look(palettes.pick(rng, bodies, 10), look)
+            pair = _dice_look(palettes.pick(rng, bodies, 10), look, fancy_share)
         zone: Zone = (
             zones[int(rng.choice(4, p=[0.36, 0.36, 0.1, 0.18]))] if placer.board else "off-board"
         )
@@ -602,19 +605,24 @@ def sample_scene(
     position: Position | None = None,
     dice: Sequence[int] | None = None,
     lean_share: float = LEAN_SHARE,
+    fancy_share: float = FANCY_DICE_SHARE,
 ) -> Scene:
     """A random scene for a ``width`` x ``height`` frame; all randomness drawn from ``rng``.
 
     ``position`` and ``dice`` (values 1..6) fix what is shown instead of sampling it (for demos);
     the rest of the scene is drawn as without them. ``lean_share`` of the dice lean (more for
-    training a judge of cocked dice; other shares draw other scenes from the same seed).
+    training a judge of cocked dice; other shares draw other scenes from the same seed), and
+    ``fancy_share`` of the pairs of dice are of another make (more for training the dice
+    reader; the rest of the scene is drawn as with the default).
     """
     _check_dice(dice)
     # Streams of their own, so the rest of the scene is drawn as before they were added.
     touch, look = rng.spawn(2)
     while True:
         try:
-            return _sample_once(rng, width, height, position, dice, touch, look, lean_share)
+            return _sample_once(
+                rng, width, height, position, dice, touch, look, lean_share, fancy_share
+            )
         except _NoRoomError:
             continue
 
@@ -633,6 +641,7 @@ def _sample_once(
     touch: np.random.Generator,
     look: np.random.Generator,
     lean_share: float,
+    fancy_share: float,
 ) -> Scene:
     tags: set[str] = set()
     geometry = sample_geometry(rng)
@@ -678,7 +687,7 @@ def _sample_once(
     solids: list[Solid] = []
     if cube_present:
         solids.append(_cube(rng, placer, centred and board, cube_size, tags))
-    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share, look)
+    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share, look, fancy_share)
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
         hands = (sample_hand(rng, camera, geometry),)
