@@ -10,7 +10,8 @@ even-numbered real dice photos), run by ``vision.nets``:
    each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
    Cells above ``min_peak`` whose decoded centres lie apart are the candidates (``peaks``).
 2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
-   crop of the full-resolution frame, ``crop_share`` times the candidate's size wide: not a die
+   crop of the full-resolution frame, ``crop_share`` (the screen) or ``reader_share`` (the
+   reader) times the candidate's size wide: not a die
    or cube, a die showing 1..6, or the cube showing 2..64; and where the object's centre lies
    in the crop (the networks' third output, whether a die leans, learnt beside the values, is
    not used: a judge of its own, ``vision.lean``, decides on the dice found; nor are the
@@ -228,6 +229,12 @@ def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
     return np.asarray(probabilities, np.float32), np.asarray(outputs.mean(axis=0), np.float32)
 
 
+def share_of(net: str, config: DiceConfig) -> float:
+    """How many times a candidate's side the crop ``net`` reads is wide: ``reader_share`` for
+    the reader, ``crop_share`` for the screen."""
+    return config.reader_share if net == READER else config.crop_share
+
+
 def read_crops(
     image_bgr: Image,
     centers: Sequence[tuple[float, float]],
@@ -236,16 +243,17 @@ def read_crops(
     net: str = READER,
     turns: int = 1,
 ) -> list[Read]:
-    """The network ``net`` (``SCREEN`` or ``READER``) on crops ``crop_share`` times each side
-    wide around each centre, each read ``turns`` times (1..4), turned by a quarter more each
-    time, and the readings averaged (probabilities, the centre turned back)."""
+    """The network ``net`` (``SCREEN`` or ``READER``) on crops ``share_of(net, config)`` times
+    each side wide around each centre, each read ``turns`` times (1..4), turned by a quarter
+    more each time, and the readings averaged (probabilities, the centre turned back)."""
     if not centers:
         return []
-    batch = crop_inputs(image_bgr, centers, sides, config.crop_share, CROP_PX)
+    share = share_of(net, config)
+    batch = crop_inputs(image_bgr, centers, sides, share, CROP_PX)
     probabilities, extra = read_batch(batch, net, turns)
     reads = []
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
-        span = config.crop_share * side
+        span = share * side
         center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
         reads.append(Read(probabilities[index], center))
     return reads
