@@ -11,11 +11,11 @@ even-numbered real dice photos), run by ``vision.nets``:
    Cells above ``min_peak`` whose decoded centres lie apart are the candidates (``peaks``).
 2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
    crop of the full-resolution frame, ``crop_share`` (the screen) or ``reader_share`` (the
-   reader) times the candidate's size wide: not a die
-   or cube, a die showing 1..6, or the cube showing 2..64; and where the object's centre lies
-   in the crop (the networks' third output, whether a die leans, learnt beside the values, is
-   not used: a judge of its own, ``vision.lean``, decides on the dice found; nor are the
-   cube's values, beyond telling the cube from a die: ``vision.cube`` reads the cube found).
+   reader) times the candidate's size wide: not a die or cube, a die showing 1..6, or the
+   cube showing 2..64; and where the object's centre lies in the crop (the networks' third
+   output, whether a die leans, learnt beside the values, is not used: a judge of its own,
+   ``vision.lean``, decides on the dice found; nor are the cube's values, beyond telling the
+   cube from a die: ``vision.cube`` reads the cube found).
    The small screen reads every candidate; those it finds at least ``screen_probability``
    likely objects (a few a frame) are read by the reader, about five times its size,
    centred where the screen placed them, ``reader_turns`` times turned by quarter turns
