@@ -380,9 +380,7 @@ class _DiceLook:
     tags: tuple[str, ...]
 
 
-def _dice_look(
-    body: BGR, look: np.random.Generator | None, fancy_share: float = FANCY_DICE_SHARE
-) -> _DiceLook:
+def _dice_look(body: BGR, look: np.random.Generator | None, fancy_share: float) -> _DiceLook:
     """A pair's colours: ``body`` with contrasting black or white pips, or with ``look`` (a
     generator of its own) in ``fancy_share`` of pairs another make's: coloured pips on a body
     that is marbled in half of them."""
