@@ -22,7 +22,8 @@ Data (never the evaluation seeds, never the odd-numbered photos):
    judges, and reads leaning dice far better; the output stays as the shipped networks were
    trained.)
 
-The samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``); the network's torch
+The samples (2.) are mined once into ``--cache`` (``reader-samples.pkl``; again when the
+frames' seeds or the photos differ from those it was mined from); the network's torch
 state is saved there (``NET.pt``) every 200 steps, so ``--resume`` goes on from the last run;
 ``--from-shipped`` goes on from the shipped ``NET.onnx`` instead.
 
@@ -713,20 +714,25 @@ def reader_from_onnx(name: str, frames: list[Sample], share: float) -> Any:
 
 
 def reader_samples(
-    cache: Path,
-    frames: Sequence[tuple[Image, list[Thing]]],
-    photos: Sequence[tuple[Image, list[Thing]]],
+    cache: Path, frames: RenderedFrames, photos: Sequence[tuple[Image, list[Thing]]]
 ) -> tuple[list[Sample], list[Sample]]:
-    """The reader's samples of the frames and the photos, mined once into ``cache`` (delete
-    ``reader-samples.pkl`` there after retraining the detector)."""
+    """The reader's samples of the frames and the photos, mined once into ``cache``
+    (``reader-samples.pkl``, with the frames' seeds and the number of photos they were mined
+    from in ``reader-samples.json``) and mined again when those differ. (Delete them after
+    retraining the detector.)"""
     path = cache / "reader-samples.pkl"
-    if path.exists():
+    source_path = cache / "reader-samples.json"
+    source = {"seeds": list(frames.seeds), "photos": len(photos)}
+    if path.exists() and source_path.exists() and json.loads(source_path.read_text()) == source:
         loaded: tuple[list[Sample], list[Sample]] = pickle.loads(path.read_bytes())
         return loaded
+    if path.exists():
+        print(f"{path} was mined from other frames or photos: mining again", flush=True)
     # Mined below the reader's own peak threshold, for more of the detector's near misses.
     config = replace(DiceConfig(), min_peak=MINE_PEAK, max_candidates=MINE_CANDIDATES)
     mined = (mine_samples(frames, config, True), mine_samples(photos, config, False))
     path.write_bytes(pickle.dumps(mined))
+    source_path.write_text(json.dumps(source))
     return mined
 
 
