@@ -1,5 +1,5 @@
-"""The dice trainer's samples (``vision.training.train_dice``): the mined samples' cache, mined
-again when its frames change."""
+"""The dice trainer's samples (``vision.training.train_dice``): noise samples that teach the
+reader noise is not a die, and the mined samples' cache, mined again when its frames change."""
 
 from __future__ import annotations
 
@@ -12,7 +12,40 @@ import numpy as np
 import pytest
 
 from vision.training import train_dice
-from vision.training.train_dice import RenderedFrames, reader_samples
+from vision.training.train_dice import (
+    NOISE_SIDES,
+    PATCH_SIDES,
+    RenderedFrames,
+    noise_samples,
+    reader_samples,
+)
+
+
+def test_noise_samples_are_nothing_and_hold_the_reader_s_crop() -> None:
+    samples = noise_samples(200, 11)
+    assert len(samples) == 200
+    greys = blurred = 0
+    for s in samples:
+        assert s.label == 0
+        assert s.truth is None
+        assert s.cocked == -1
+        assert NOISE_SIDES[0] <= s.side <= NOISE_SIDES[1]
+        h, w, channels = s.patch.shape
+        assert (h, w, channels) == (h, h, 3)
+        assert s.patch.dtype == np.uint8
+        assert h >= PATCH_SIDES * s.side
+        assert s.center == (h / 2, h / 2)
+        # Full contrast, blurred or not.
+        assert s.patch.min() <= 5
+        assert s.patch.max() >= 250
+        greys += bool(np.array_equal(s.patch[:, :, 0], s.patch[:, :, 1]))
+        neighbours = np.abs(np.diff(s.patch.astype(np.int16), axis=1)).mean()
+        blurred += bool(neighbours < 50)
+    # Uniform noise differs by 85 on average between neighbours; half are grey, half blurred.
+    assert 70 <= greys <= 130
+    assert 70 <= blurred <= 130
+    again = noise_samples(200, 11)
+    assert all(np.array_equal(a.patch, b.patch) for a, b in zip(samples, again, strict=True))
 
 
 def _frames(cache: Path, seeds: list[int]) -> RenderedFrames:

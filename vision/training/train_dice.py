@@ -8,6 +8,7 @@ Data (never the evaluation seeds, never the odd-numbered photos):
   other makes: ``fancy_share``), rendered once into ``--cache`` with each die's and the cube's
   centre, size (side of the square of the top face's area, pixels), value and cocked;
 - the even-numbered real dice photos (``shared/data/dice-photos``, labels.json order 0, 2, 4, ...).
+- for the screen and reader, ``--noise-samples`` patches of noise, none a die (``noise_samples``).
 
 1. The detector learns CenterNet heatmaps (die, cube), centre offsets and log sizes on crops of
    the frames shrunk so a die is 3.5..10 pixels wide (the reader's ``detect_die_px`` and the
@@ -135,6 +136,11 @@ MANY_DICE_FROM = 2000
 FANCY_DICE_FROM = 10_000
 # A teacher (``--distil``) reads each crop this many times, turned (``vision.dice.read_batch``).
 TEACHER_TURNS = 4
+# ``--noise-samples`` are drawn from this seed (never the tests' noise frames, seeds 2 and 5).
+NOISE_SEED = 8_000_000
+# Their sizes (die sides, pixels): the photos' dice and the detector's false peaks in noise
+# frames without a board (about 34 pixels) lie within.
+NOISE_SIDES = (12.0, 48.0)
 
 
 @dataclass(frozen=True)
@@ -546,6 +552,28 @@ def mine_samples(
     return samples
 
 
+def noise_samples(count: int, seed: int) -> list[Sample]:
+    """``count`` samples of nothing but noise, every pixel drawn uniformly (in colour or grey;
+    half of them blurred by 0.5..2 pixels and stretched back to full contrast), the candidate
+    ``NOISE_SIDES`` wide: the mined frames hold no such texture, and a reader trained without
+    them may take noise for a die."""
+    rng = np.random.default_rng(seed)
+    samples = []
+    for _ in range(count):
+        side = float(rng.uniform(*NOISE_SIDES))
+        half = math.ceil(PATCH_SIDES * side / 2) + 2
+        grey = rng.random() < 0.5
+        noise = rng.integers(0, 256, (2 * half, 2 * half, 1 if grey else 3)).astype(np.float32)
+        if rng.random() < 0.5:
+            sigma = float(rng.uniform(0.5, 2.0))
+            blurred = np.asarray(cv2.GaussianBlur(noise, (0, 0), sigma), np.float32)
+            blurred = blurred.reshape(2 * half, 2 * half, -1)
+            noise = (blurred - blurred.min()) * np.float32(255.0 / max(1.0, float(np.ptp(blurred))))
+        patch = np.ascontiguousarray(np.repeat(noise, 3 // noise.shape[2], axis=2), np.uint8)
+        samples.append(Sample(patch, (float(half), float(half)), side, 0, -1, None, False))
+    return samples
+
+
 def _reader_batch(
     rng: np.random.Generator, samples: list[Sample], share: float, natural: int
 ) -> tuple[npt.NDArray[np.float32], ...]:
@@ -755,6 +783,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0,
         help=f"and tuning seeds {FANCY_DICE_FROM}.. (F of them, six dice of other makes each)",
     )
+    parser.add_argument(
+        "--noise-samples",
+        type=int,
+        default=0,
+        help=f"and this many samples of noise that are not dice (seed {NOISE_SEED})",
+    )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/dice-data"))
     parser.add_argument("--photos", type=Path, default=PHOTOS)
     parser.add_argument("--detector-steps", type=int, default=5000)
@@ -795,6 +829,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         nets.load_net.cache_clear()
         (args.cache / "reader-samples.pkl").unlink(missing_ok=True)
     frame_samples, photo_samples = reader_samples(args.cache, frames, photos)
+    frame_samples += noise_samples(args.noise_samples, NOISE_SEED)
     share = dice.share_of(args.net, DiceConfig())
     state = args.cache / f"{args.net}.pt"
     if args.resume:
