@@ -3,7 +3,9 @@
 The finder's networks (``vision/models/dice_*.onnx``, ``python -m vision.training.train_dice``)
 were trained and its thresholds chosen on the even-numbered photos only (and rendered tuning
 frames); the odd-numbered ones are held out. Measured on the held-out half (759 dice):
-92.8% read right, 0.9% read wrong, 0.7% never found, the rest abstained (before the reader
+95.4% read right, 1.05% read wrong, 0.5% never found, the rest abstained (the reader
+before, trained 6,000 steps without noise samples, values at 0.75: 95.0%, 0.92%, 0.7%;
+before it read tighter crops and more dice of other makes: 92.8%, 0.9%, 0.7%; before it
 learnt from frames' crops in other colours and longer: 90.8%, 1.2%, 0.9%; before the screen
 and reader learnt dice of other makes, coloured pips and marbled bodies: 89.6%, 1.3%, 1.4%;
 before peaks beside a stronger one were kept: 88.1%, 1.3%, 2.9%; the single small reader
@@ -59,6 +61,6 @@ def test_held_out_dice_read_right_and_rarely_wrong() -> None:
             right += value == die["value"]
             wrong += value is not None and value != die["value"]
     assert total == 759
-    assert right / total >= 0.945
+    assert right / total >= 0.95
     assert wrong / total <= 0.011
     assert found_dice / total >= 0.98
