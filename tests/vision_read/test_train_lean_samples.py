@@ -11,7 +11,8 @@ from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundDie, Solids
 from vision.render.render import render_scene
 from vision.training import train_lean
-from vision.training.train_lean import FALSE_SIDES, MATCH_SIDES, MINE_OBJECT, MINE_PEAK
+from vision.training.train_dice import MINE_PEAK
+from vision.training.train_lean import FALSE_SIDES, MATCH_SIDES, MINE_OBJECT
 
 SEED = 20_017
 SIDE = 20.0

@@ -73,6 +73,7 @@ from vision.training.parts import (
     found_main,
     load_found,
 )
+from vision.training.train_dice import MINE_PEAK
 
 Image = npt.NDArray[np.uint8]
 DEFAULT_DATA = Path("/tmp/gammon-lean")
@@ -84,9 +85,9 @@ PATCH_SIDES = 2.0
 # within ``FALSE_SIDES`` is a false die.
 MATCH_SIDES = 0.5
 FALSE_SIDES = 1.5
-# Dice are mined at these detector and object thresholds (``DiceConfig.min_peak`` and
-# ``min_object_probability``), below the reader's.
-MINE_PEAK = 0.08
+# Dice are mined at ``train_dice.MINE_PEAK`` (``DiceConfig.min_peak``, as the dice trainer
+# mines) and at this object threshold (``DiceConfig.min_object_probability``), below the
+# reader's.
 MINE_OBJECT = 0.3
 VALIDATION = range(600_000, 1_000_000)
 
@@ -103,10 +104,10 @@ def training_scene(seed: int) -> Scene:
 
 def mine_frame(seed: int, config: ReadConfig) -> list[FoundSample]:
     """The samples of frame ``seed``: its dice as the reader finds them, matched to the labels
-    (within ``MATCH_SIDES`` of a side: leaning or flat as drawn), and what it takes for a die
-    where none lies within ``FALSE_SIDES`` (flat: not a leaning die; a gap between four
-    checkers is often taken for a die without a value, and was judged cocked). Dice are found
-    below the reader's thresholds (``MINE_PEAK``, ``MINE_OBJECT``), for more such false dice."""
+    (within ``MATCH_SIDES`` of a side: leaning or flat as drawn), and each die it finds where
+    none lies within ``FALSE_SIDES`` (as flat: a gap between four checkers is often taken for a
+    die without a value, and was judged cocked). Dice are found below the reader's thresholds
+    (``MINE_PEAK``, ``MINE_OBJECT``), for more such false dice."""
     scene = training_scene(seed)
     image, label = render_scene(scene)
     corners = label.board.corners
