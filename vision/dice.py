@@ -1,8 +1,8 @@
 """Dice and the doubling cube in a BGR frame: where each lies, its value, whether a die is cocked.
 
-Three small trained networks (``vision/models/dice_detector.onnx``, ``dice_screen.onnx`` and
-``dice_reader.onnx``, trained by ``vision.training.train_dice`` on rendered tuning frames and the
-even-numbered real dice photos), run by ``vision.nets``:
+Small trained networks (``vision/models/dice_detector.onnx``, ``dice_screen.onnx``,
+``dice_reader.onnx`` and ``dice_reader_motion.onnx``, trained by ``vision.training.train_dice``
+on rendered tuning frames and the even-numbered real dice photos), run by ``vision.nets``:
 
 1. The *detector* (``detect``) reads the frame shrunk so that a die is about
    ``DiceConfig.detect_die_px`` pixels wide (``detect_scale``) and gives, on a grid of
@@ -19,7 +19,9 @@ even-numbered real dice photos), run by ``vision.nets``:
    The small screen reads every candidate; those it finds at least ``screen_probability``
    likely objects (a few a frame) are read by the reader, about five times its size,
    centred where the screen placed them, ``reader_turns`` times turned by quarter turns
-   (the readings averaged).
+   (the readings averaged). A die whose value the reader is unsure of is read again at
+   other scales (``reread_scales``) and by a second reader of the same size trained on
+   motion-blurred crops too (``dice_reader_motion.onnx``, weighing ``motion_reader_weight``).
 
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
@@ -60,6 +62,9 @@ Floats = npt.NDArray[np.float32]
 DETECTOR = "dice_detector"
 SCREEN = "dice_screen"
 READER = "dice_reader"
+# The reader trained on motion-blurred crops too: a second opinion on the dice the reader is
+# unsure of (``_reread_unsure``).
+MOTION_READER = "dice_reader_motion"
 # The detector's output grid, in pixels of its (shrunk) input; its input sides are multiples.
 STRIDE = 4
 # Detector outputs per cell: die and cube heatmap logits, centre offset (x, y, cells), log size.
@@ -231,8 +236,8 @@ def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
 
 def share_of(net: str, config: DiceConfig) -> float:
     """How many times a candidate's side the crop ``net`` reads is wide: ``reader_share`` for
-    the reader, ``crop_share`` for the screen."""
-    return config.reader_share if net == READER else config.crop_share
+    the readers, ``crop_share`` for the screen."""
+    return config.reader_share if net in (READER, MOTION_READER) else config.crop_share
 
 
 def read_crops(
@@ -281,13 +286,14 @@ def _reread_unsure(
     image_bgr: Image, reads: list[Read], sides: Sequence[float], config: DiceConfig
 ) -> list[Read]:
     """``reads`` with each die whose value the reader is unsure of read again on crops of its
-    side times each of ``reread_scales``, the probabilities averaged."""
+    side times each of ``reread_scales``, and by ``MOTION_READER``, the probabilities
+    averaged, the motion reader's weighing ``motion_reader_weight`` times the reader's."""
     unsure = [
         i
         for i, read in enumerate(reads)
         if read.die >= read.cube and _face_share(read) < config.min_value_probability
     ]
-    if not unsure or not config.reread_scales:
+    if not unsure or not (config.reread_scales or config.motion_reader_weight):
         return reads
     centers = [reads[i].center for i in unsure]
     totals = [reads[i].probabilities for i in unsure]
@@ -301,9 +307,21 @@ def _reread_unsure(
             config.reader_turns,
         )
         totals = [total + read.probabilities for total, read in zip(totals, again, strict=True)]
+    readings = 1 + len(config.reread_scales)
+    weight = config.motion_reader_weight * readings  # the motion reader's share of the votes
+    if weight:
+        motion = read_crops(
+            image_bgr,
+            centers,
+            [sides[i] for i in unsure],
+            config,
+            MOTION_READER,
+            config.reader_turns,
+        )
+        totals = [t + weight * read.probabilities for t, read in zip(totals, motion, strict=True)]
     reread = list(reads)
     for i, total in zip(unsure, totals, strict=True):
-        averaged = np.asarray(total / (1 + len(config.reread_scales)), np.float32)
+        averaged = np.asarray(total / (readings + weight), np.float32)
         reread[i] = Read(averaged, reads[i].center)
     return reread
 

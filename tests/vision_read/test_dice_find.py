@@ -204,29 +204,52 @@ def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> No
     assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [5]
 
 
-def test_a_die_read_unsure_is_read_again_at_other_scales(monkeypatch: pytest.MonkeyPatch) -> None:
-    def reading(faces: dict[int, float]) -> dice.Read:
-        probabilities = np.zeros(dice.CLASSES, np.float32)
-        for face, p in faces.items():
-            probabilities[face] = p
-        return dice.Read(probabilities, (10.0, 10.0))
+def _reading(faces: dict[int, float]) -> dice.Read:
+    probabilities = np.zeros(dice.CLASSES, np.float32)
+    for face, p in faces.items():
+        probabilities[face] = p
+    return dice.Read(probabilities, (10.0, 10.0))
 
-    asked: list[list[float]] = []
+
+def _reread(
+    monkeypatch: pytest.MonkeyPatch, config: DiceConfig, again: dict[str, dict[int, float]]
+) -> tuple[list[dice.Read], list[tuple[str, list[float]]]]:
+    """A sure 4 and an unsure 3 (side 30) read again, each net giving the faces ``again``;
+    the readings and the (net, sides) asked for."""
+    asked: list[tuple[str, list[float]]] = []
 
     def read_again(*args: object) -> list[dice.Read]:
-        sides = args[2]
+        sides, net = args[2], args[4]
         assert isinstance(sides, list)
-        asked.append(list(sides))
-        return [reading({3: 0.9, 5: 0.1}) for _ in sides]  # a surer 3 at the other scales
+        assert isinstance(net, str)
+        asked.append((net, list(sides)))
+        return [_reading(again[net]) for _ in sides]
 
     monkeypatch.setattr(dice, "read_crops", read_again)
-    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15))
-    sure, unsure = reading({4: 0.95, 2: 0.05}), reading({3: 0.6, 5: 0.4})
+    sure, unsure = _reading({4: 0.95, 2: 0.05}), _reading({3: 0.6, 5: 0.4})
     image = np.zeros((20, 20, 3), np.uint8)
     reread = dice._reread_unsure(image, [sure, unsure], [20.0, 30.0], config)
-    assert asked == [[30.0 * 0.85], [30.0 * 1.15]]  # only the unsure die, at each scale
     assert reread[0] is sure
+    return reread, asked
+
+
+def test_a_die_read_unsure_is_read_again_at_other_scales(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15), motion_reader_weight=0.0)
+    reread, asked = _reread(monkeypatch, config, {dice.READER: {3: 0.9, 5: 0.1}})
+    # only the unsure die, at each scale
+    assert asked == [(dice.READER, [30.0 * 0.85]), (dice.READER, [30.0 * 1.15])]
     assert reread[1].probabilities[3] == pytest.approx((0.6 + 0.9 + 0.9) / 3)
+    assert dice._face_share(reread[1]) >= config.min_value_probability
+
+
+def test_the_motion_reader_weighs_in_on_a_die_read_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15), motion_reader_weight=2.0)
+    nets = {dice.READER: {3: 0.6, 5: 0.4}, dice.MOTION_READER: {5: 1.0}}
+    reread, asked = _reread(monkeypatch, config, nets)
+    assert asked[-1] == (dice.MOTION_READER, [30.0])  # once, at the found side
+    # three readings of the reader against the motion reader's weighing twice them all
+    assert reread[1].probabilities[3] == pytest.approx(3 * 0.6 / 9)
+    assert reread[1].probabilities[5] == pytest.approx((3 * 0.4 + 6 * 1.0) / 9)
     assert dice._face_share(reread[1]) >= config.min_value_probability
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Reading
 from vision.render import render_scene, sample_scene, scene_for_seed
+from vision.render.effects import motion_blur
 from vision.render.palettes import THEMES, contrast, distance, luminance
 from vision.render.render import label_scene
 from vision.render.scene import (
@@ -160,6 +161,19 @@ def test_lens_distortion_maps_invert_distort() -> None:
         if 0 <= i < camera.height and 0 <= j < camera.width:
             back = (map_x[i, j] + (u - j), map_y[i, j] + (v - i))
             assert np.hypot(back[0] - x, back[1] - y) < 0.6
+
+
+@pytest.mark.parametrize(("angle", "still_axis"), [(0.0, 0), (90.0, 1)])
+def test_motion_blur_smears_a_dot_along_its_angle_and_keeps_its_light(
+    angle: float, still_axis: int
+) -> None:
+    dot = np.zeros((21, 21, 3), np.uint8)
+    dot[10, 10] = 210
+    smeared = motion_blur(dot, 7.0, angle)[..., 0].astype(np.int64)
+    lit = np.argwhere(smeared > 0)
+    assert len(lit) == 7  # a 7-pixel line through the dot
+    assert set(lit[:, still_axis].tolist()) == {10}  # no spread across the motion
+    assert int(smeared.sum()) == pytest.approx(210, abs=7)  # rounding per pixel only
 
 
 def test_die_label_centre_lies_on_the_die_and_zone_matches_the_board() -> None:

@@ -76,19 +76,24 @@ def apply_lighting(
     return np.asarray(lit, dtype=np.uint8)
 
 
+def motion_blur(image: Image, length_px: float, angle_deg: float) -> Image:
+    """``image`` smeared along a line ``length_px`` pixels long (at least 3, rounded up to odd)
+    at ``angle_deg`` from the x axis: the camera, or what it sees, moving while it exposes."""
+    size = max(3, round(length_px) | 1)
+    kernel = np.zeros((size, size), np.float32)
+    c = (size - 1) / 2
+    dx, dy = c * math.cos(math.radians(angle_deg)), c * math.sin(math.radians(angle_deg))
+    cv2.line(kernel, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
+    return np.asarray(cv2.filter2D(image, -1, kernel / kernel.sum()), dtype=np.uint8)
+
+
 def apply_camera(image: Image, lighting: Lighting, rng: np.random.Generator) -> Image:
     """The frame through the lens and sensor: blur, motion blur, noise, JPEG compression."""
     out: Image = image
     if lighting.blur_sigma > 0:
         out = np.asarray(cv2.GaussianBlur(out, (0, 0), lighting.blur_sigma), dtype=np.uint8)
     if lighting.motion_blur is not None:
-        length, angle = lighting.motion_blur
-        size = max(3, round(length) | 1)
-        kernel = np.zeros((size, size), np.float32)
-        c = (size - 1) / 2
-        dx, dy = c * math.cos(math.radians(angle)), c * math.sin(math.radians(angle))
-        cv2.line(kernel, (round(c - dx), round(c - dy)), (round(c + dx), round(c + dy)), 1.0, 1)
-        out = np.asarray(cv2.filter2D(out, -1, kernel / kernel.sum()), dtype=np.uint8)
+        out = motion_blur(out, *lighting.motion_blur)
     if lighting.noise_sigma > 0:
         tile = np.rint(rng.normal(0.0, lighting.noise_sigma, (180, 320, 3)))
         height, width = out.shape[:2]

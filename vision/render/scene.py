@@ -328,6 +328,8 @@ TOUCHING_GAP_MM = 1.0
 # pips' colour stays from the body's and the veins' (BGR distance).
 FANCY_DICE_SHARE = 0.3
 _MIN_PIP_CONTRAST = 120.0
+# A motion-blurred frame is smeared this many pixels (least, most).
+MOTION_BLUR_PX = (3.0, 9.0)
 
 
 def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction: float) -> float:
@@ -562,7 +564,7 @@ def _lighting(rng: np.random.Generator, width: int, height: int, tags: set[str])
     reach = float(rng.uniform(0.15, 0.9))
     blur = float(rng.uniform(0.5, 1.8)) if rng.random() < 0.4 else 0.0
     motion = (
-        (float(rng.uniform(3.0, 9.0)), float(rng.uniform(0.0, 180.0)))
+        (float(rng.uniform(*MOTION_BLUR_PX)), float(rng.uniform(0.0, 180.0)))
         if rng.random() < 0.08
         else None
     )
