@@ -84,12 +84,13 @@ class DiceConfig:
     # The real photos, 1,487 dice: 4 more read right, none more wrong.)
     reread_scales: tuple[float, ...] = (0.85, 1.15)
     # A die the reader is unsure of is also read by the reader trained on motion-blurred crops
-    # too (``vision.dice.MOTION_READER``), its probabilities weighing this many times the
-    # reader's (0: not read). (Tuning seeds 650,000..650,999, labelled corners, 1,873 dice:
-    # without it 90.76% right, 0.48% wrong; 1: 91.19%, 0.48%; 2: 91.78%, 0.53%; 3: 91.78%,
-    # 0.64%; the motion reader alone 91.67%, 0.43%. The real photos, 1,487 dice: without it
-    # 97.11% right, 0.54% wrong; 2: 97.18%, 0.54%; the motion reader alone 96.50%, 0.54%.)
-    motion_reader_weight: float = 2.0
+    # too (``vision.dice.MOTION_READER``): its value is the likeliest of the faces as the two
+    # share them out, the motion reader weighing this many times the reader (0: not read).
+    # (Tuning seeds 650,000..650,999, labelled corners, 1,873 dice: without it 90.76% right,
+    # 0.48% wrong; 1: 91.19%, 0.48%; 1.5: 91.56%, 0.53%; 2: 91.78%, 0.59%; 3: 91.78%, 0.64%;
+    # the motion reader alone 91.67%, 0.43%. The real photos, 1,487 dice: without it 97.11%
+    # right, 0.54% wrong; 1.5: 97.18%, 0.54%; the motion reader alone 96.50%, 0.54%.)
+    motion_reader_weight: float = 1.5
     # A die is cocked when the judge of leaning dice (``vision.lean``) gives it at least this
     # probability: the precision target first, as a flat die called cocked stops the
     # game; a die within ``pair_share`` of a side of another only at

@@ -21,7 +21,8 @@ on rendered tuning frames and the even-numbered real dice photos), run by ``visi
    centred where the screen placed them, ``reader_turns`` times turned by quarter turns
    (the readings averaged). A die whose value the reader is unsure of is read again at
    other scales (``reread_scales``) and by a second reader of the same size trained on
-   motion-blurred crops too (``dice_reader_motion.onnx``, weighing ``motion_reader_weight``).
+   motion-blurred crops too (``dice_reader_motion.onnx``), whose say on its faces weighs
+   ``motion_reader_weight`` times the reader's.
 
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
@@ -286,8 +287,8 @@ def _reread_unsure(
     image_bgr: Image, reads: list[Read], sides: Sequence[float], config: DiceConfig
 ) -> list[Read]:
     """``reads`` with each die whose value the reader is unsure of read again on crops of its
-    side times each of ``reread_scales``, and by ``MOTION_READER``, the probabilities
-    averaged, the motion reader's weighing ``motion_reader_weight`` times the reader's."""
+    side times each of ``reread_scales`` (the probabilities averaged), and its faces shared
+    out with ``MOTION_READER``'s, weighing ``motion_reader_weight`` times as much."""
     unsure = [
         i
         for i, read in enumerate(reads)
@@ -308,8 +309,8 @@ def _reread_unsure(
         )
         totals = [total + read.probabilities for total, read in zip(totals, again, strict=True)]
     readings = 1 + len(config.reread_scales)
-    weight = config.motion_reader_weight * readings  # the motion reader's share of the votes
-    if weight:
+    averaged = [np.asarray(total / readings, np.float32) for total in totals]
+    if config.motion_reader_weight:
         motion = read_crops(
             image_bgr,
             centers,
@@ -318,12 +319,27 @@ def _reread_unsure(
             MOTION_READER,
             config.reader_turns,
         )
-        totals = [t + weight * read.probabilities for t, read in zip(totals, motion, strict=True)]
+        averaged = [
+            _faces_weighed(mine, other.probabilities, config.motion_reader_weight)
+            for mine, other in zip(averaged, motion, strict=True)
+        ]
     reread = list(reads)
-    for i, total in zip(unsure, totals, strict=True):
-        averaged = np.asarray(total / (readings + weight), np.float32)
-        reread[i] = Read(averaged, reads[i].center)
+    for i, probabilities in zip(unsure, averaged, strict=True):
+        reread[i] = Read(probabilities, reads[i].center)
     return reread
+
+
+def _faces_weighed(mine: Floats, other: Floats, weight: float) -> Floats:
+    """``mine`` with its die's faces shared as the faces of ``mine`` and, weighing ``weight``
+    times as much, of ``other`` say (each as shares of its die); its die, cube and nothing
+    kept: the second opinion is on the value only."""
+    faces = slice(1, 1 + len(DIE_FACES))
+    mine_faces, other_faces = mine[faces], other[faces]
+    shares = mine_faces / max(1e-9, float(mine_faces.sum()))
+    shares = shares + weight * other_faces / max(1e-9, float(other_faces.sum()))
+    weighed = mine.copy()
+    weighed[faces] = shares / (1.0 + weight) * float(mine_faces.sum())
+    return weighed
 
 
 def split_pair(

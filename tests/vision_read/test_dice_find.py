@@ -242,14 +242,21 @@ def test_a_die_read_unsure_is_read_again_at_other_scales(monkeypatch: pytest.Mon
     assert dice._face_share(reread[1]) >= config.min_value_probability
 
 
-def test_the_motion_reader_weighs_in_on_a_die_read_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
-    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15), motion_reader_weight=2.0)
-    nets = {dice.READER: {3: 0.6, 5: 0.4}, dice.MOTION_READER: {5: 1.0}}
+def test_the_motion_reader_shares_out_the_faces_of_a_die_read_unsure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = replace(ReadConfig().dice, reread_scales=(0.85, 1.15), motion_reader_weight=3.0)
+    # the reader unsure at every scale, the motion reader sure of a 5 but not that it is a die
+    nets = {dice.READER: {3: 0.48, 5: 0.32, 0: 0.2}, dice.MOTION_READER: {5: 0.5, 0: 0.5}}
     reread, asked = _reread(monkeypatch, config, nets)
     assert asked[-1] == (dice.MOTION_READER, [30.0])  # once, at the found side
-    # three readings of the reader against the motion reader's weighing twice them all
-    assert reread[1].probabilities[3] == pytest.approx(3 * 0.6 / 9)
-    assert reread[1].probabilities[5] == pytest.approx((3 * 0.4 + 6 * 1.0) / 9)
+    die = (1.0 + 0.8 + 0.8) / 3  # the reader's: the second opinion is on the value only
+    assert reread[1].die == pytest.approx(die)
+    # the reader's shares of its die (3: 0.6, 5: 0.4) against the motion reader's (5: 1.0),
+    # weighing three times as much
+    faces = reread[1].probabilities
+    assert faces[3] == pytest.approx(die * 0.6 / 4)
+    assert faces[5] == pytest.approx(die * (0.4 + 3.0) / 4)
     assert dice._face_share(reread[1]) >= config.min_value_probability
 
 

@@ -42,8 +42,8 @@ recipe with ``--net dice_reader_motion``, which smears ``MOTION_BLUR_SHARE`` of 
 (``degrade``; about 40 minutes). Alone it reads the tuning frames (1,873 dice of the frames
 without a hand) 91.67% right and 0.43% wrong, the reader 90.76% and 0.48%, but the real photos
 96.50% right against the reader's 97.11%; as the reader's second opinion (``DiceConfig``)
-91.78%, 0.53% and 97.18%. Of the 192 dice of those frames (seeds 650,000..651,999) smeared 5
-pixels or more the reader reads 96 right, the two 113.
+91.56%, 0.53% and 97.18%. Of the 192 dice of those frames (seeds 650,000..651,999) smeared 5
+pixels or more the reader reads 96 right, the two 109.
 
 Tighter crops, more dice of other makes, noise (tuning seeds 650,000..650,999, labelled
 corners, 2,004 dice; real photos, 1,487 dice; readers from scratch, values at 0.8; false:
