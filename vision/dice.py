@@ -75,6 +75,8 @@ HEATMAPS = 2
 CROP_PX = 32
 DIE_FACES = (1, 2, 3, 4, 5, 6)
 CLASSES = 1 + len(DIE_FACES) + len(CUBE_VALUES)
+# The die's faces among a reader's classes (nothing first, the cube's values last).
+FACES = slice(1, 1 + len(DIE_FACES))
 
 
 @dataclass(frozen=True)
@@ -210,11 +212,11 @@ class Read:
 
     @property
     def die(self) -> float:
-        return float(self.probabilities[1 : 1 + len(DIE_FACES)].sum())
+        return float(self.probabilities[FACES].sum())
 
     @property
     def cube(self) -> float:
-        return float(self.probabilities[1 + len(DIE_FACES) :].sum())
+        return float(self.probabilities[FACES.stop :].sum())
 
 
 def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
@@ -267,7 +269,7 @@ def read_crops(
 
 def _faces(read: Read) -> Floats:
     """The reader's probabilities of the die's faces (``DIE_FACES``)."""
-    return read.probabilities[1 : 1 + len(DIE_FACES)]
+    return read.probabilities[FACES]
 
 
 def _face_share(read: Read) -> float:
@@ -333,12 +335,11 @@ def _faces_weighed(mine: Floats, other: Floats, weight: float) -> Floats:
     """``mine`` with its die's faces shared as the faces of ``mine`` and, weighing ``weight``
     times as much, of ``other`` say (each as shares of its die); its die, cube and nothing
     kept: the second opinion is on the value only."""
-    faces = slice(1, 1 + len(DIE_FACES))
-    mine_faces, other_faces = mine[faces], other[faces]
+    mine_faces, other_faces = mine[FACES], other[FACES]
     shares = mine_faces / max(1e-9, float(mine_faces.sum()))
     shares = shares + weight * other_faces / max(1e-9, float(other_faces.sum()))
     weighed = mine.copy()
-    weighed[faces] = shares / (1.0 + weight) * float(mine_faces.sum())
+    weighed[FACES] = shares / (1.0 + weight) * float(mine_faces.sum())
     return weighed
 
 
