@@ -20,8 +20,9 @@ In a rendered label the counts are the true counts (``count`` is never ``None``)
 ``min``/``max`` say what a camera could know: ``min == max == count`` where every checker is
 visible. Where checkers stacked on top of others are hidden, ``min`` is the number of checkers
 visible on the point and ``max`` the most it can hold given the checkers of that colour seen
-elsewhere (15 minus those), while ``count`` stays the truth. Die and cube values are always known
-in a label, cocked dice included. A centred cube shows 64.
+elsewhere (15 minus those), while ``count`` stays the truth; so is every full row of a colour
+that hides checkers, hiding some or none: a camera cannot tell which full rows hide them. Die
+and cube values are always known in a label, cocked dice included. A centred cube shows 64.
 """
 
 from __future__ import annotations

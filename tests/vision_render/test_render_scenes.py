@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Reading
 from vision.render import render_scene, sample_scene, scene_for_seed
 from vision.render.effects import motion_blur
+from vision.render.layout import ROW
 from vision.render.palettes import THEMES, contrast, distance, luminance
 from vision.render.render import label_scene
 from vision.render.scene import (
@@ -92,15 +93,30 @@ def test_counts_sum_to_fifteen_and_ranges_hold_the_truth() -> None:
                 assert point.min == point.count == point.max
 
 
-def test_hidden_checkers_lower_min_by_their_number() -> None:
+def test_hidden_checkers_lower_min_by_their_number_and_open_their_colour_s_full_rows() -> None:
     scenes = [s for s in (scene_for_seed(seed) for seed in range(200)) if "stack-stacked" in s.tags]
     assert scenes
+    full_rows_hiding_none = 0
     for scene in scenes:
         label = label_scene(scene)
+        hides = {
+            colour: sum(
+                1
+                for c in scene.checkers
+                if c.hidden and scene.position.points[c.where - 1][0] == colour
+            )
+            for colour in ("light", "dark")
+        }
         for point in label.points:
             hidden = sum(1 for c in scene.checkers if c.hidden and c.where == point.point)
             assert point.min == (point.count or 0) - hidden
-            assert (point.max > point.min) == (hidden > 0)
+            # a full row may hide its colour's hidden checkers whether it does or not
+            could_hide = point.color is not None and hides[point.color] > 0 and point.min >= ROW
+            assert (point.max > point.min) == could_hide
+            if could_hide:
+                assert point.max == min(point.min + hides[point.color], CHECKERS_PER_SIDE)
+                full_rows_hiding_none += hidden == 0
+    assert full_rows_hiding_none > 0
 
 
 def _surface_green(scene: Scene, frame_height: float) -> tuple[float, float]:

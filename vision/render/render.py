@@ -19,6 +19,7 @@ from vision.labels import (
 from vision.render.board_draw import draw_board, draw_raised_frame
 from vision.render.effects import apply_camera, apply_lighting
 from vision.render.hands import draw_hands
+from vision.render.layout import ROW
 from vision.render.scene import Scene, Solid
 from vision.render.solids import draw_solids, top_center
 from vision.render.textures import texture_field
@@ -27,7 +28,12 @@ Image = npt.NDArray[np.uint8]
 
 
 def _points(scene: Scene) -> tuple[PointCount, ...]:
-    """True counts; ``min``/``max`` bound what the camera can see (``vision.labels``)."""
+    """True counts; ``min``/``max`` bound what the camera can see (``vision.labels``).
+
+    Checkers stack only on a full row (``ROW`` visible), and one squarely on top of another
+    cannot be told from none: where a colour hides checkers, each of its full rows may hold
+    them, whether it does or not, so each is bounded by its visible checkers plus all those
+    the colour hides."""
     hidden = [0] * 25
     for checker in scene.checkers:
         if checker.hidden:
@@ -39,7 +45,8 @@ def _points(scene: Scene) -> tuple[PointCount, ...]:
     points = []
     for number, (color, count) in enumerate(scene.position.points, start=1):
         seen = count - hidden[number]
-        most = seen + hidden_total[color] if color is not None and hidden[number] else count
+        hides = hidden_total[color] if color is not None else 0
+        most = seen + hides if hides and seen >= ROW else count
         points.append(PointCount(number, color, count, seen, min(most, CHECKERS_PER_SIDE)))
     return tuple(points)
 
