@@ -18,11 +18,12 @@ on rendered tuning frames and the even-numbered real dice photos), run by ``visi
    cube from a die: ``vision.cube`` reads the cube found).
    The small screen reads every candidate; those it finds at least ``screen_probability``
    likely objects (a few a frame) are read by the reader, about five times its size,
-   centred where the screen placed them, ``reader_turns`` times turned by quarter turns
-   (the readings averaged). A die whose value the reader is unsure of is read again at
-   other scales (``reread_scales``) and by a second reader of the same size trained on
-   motion-blurred crops too (``dice_reader_motion.onnx``), whose say on its faces weighs
-   ``motion_reader_weight`` times the reader's.
+   centred where the screen placed them, once, and where it is not ``reader_sure`` of what
+   it reads, ``reader_turns`` times turned by quarter turns (the readings averaged). A die
+   whose value the reader is unsure of is read again at other scales (``reread_scales``) and
+   by a second reader of the same size trained on motion-blurred crops too
+   (``dice_reader_motion.onnx``), whose say on its faces weighs ``motion_reader_weight``
+   times the reader's.
 
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
@@ -219,21 +220,22 @@ class Read:
         return float(self.probabilities[FACES.stop :].sum())
 
 
-def read_batch(batch: Floats, net: str, turns: int) -> tuple[Floats, Floats]:
-    """The network ``net`` on a batch of crops (``crop_inputs``), each read ``turns`` times
-    (1..4), turned by a quarter more each time: the class probabilities averaged (n x
-    ``CLASSES``), and the lean logit and centre offset (n x 3, offsets in crop spans) averaged
-    with the offsets turned back."""
-    turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in range(turns)])
+def read_batch(batch: Floats, net: str, turns: int, first: int = 0) -> tuple[Floats, Floats]:
+    """The network ``net`` on a batch of crops (``crop_inputs``), each read turned by
+    ``first`` .. ``turns - 1`` quarter turns (``turns`` 1..4): the class probabilities averaged
+    (n x ``CLASSES``), and the lean logit and centre offset (n x 3, offsets in crop spans)
+    averaged with the offsets turned back."""
+    quarters = range(first, turns)
+    turned = np.concatenate([np.rot90(batch, k, axes=(2, 3)) for k in quarters])
     classes, extra = nets.run(net, np.ascontiguousarray(turned))
     count = len(batch)
-    probabilities = nets.softmax(classes).reshape(turns, count, -1).mean(axis=0)
-    outputs = extra.reshape(turns, count, 3)
-    for k in range(1, turns):
-        # np.rot90 turned crop k by k quarters counter-clockwise: its (x, y) is the crop's
-        # (y, -x) turned k times; turn the offsets back.
+    probabilities = nets.softmax(classes).reshape(len(quarters), count, -1).mean(axis=0)
+    outputs = extra.reshape(len(quarters), count, 3)
+    for row, k in enumerate(quarters):
+        # np.rot90 turned the crops by k quarters counter-clockwise: an (x, y) in them is the
+        # crop's (y, -x) turned k times; turn the offsets back.
         for _ in range(k):
-            outputs[k, :, 1:] = np.stack([-outputs[k, :, 2], outputs[k, :, 1]], axis=1)
+            outputs[row, :, 1:] = np.stack([-outputs[row, :, 2], outputs[row, :, 1]], axis=1)
     return np.asarray(probabilities, np.float32), np.asarray(outputs.mean(axis=0), np.float32)
 
 
@@ -241,6 +243,22 @@ def share_of(net: str, config: DiceConfig) -> float:
     """How many times a candidate's side the crop ``net`` reads is wide: ``reader_share`` for
     the readers, ``crop_share`` for the screen."""
     return config.reader_share if net in (READER, MOTION_READER) else config.crop_share
+
+
+def _reads(
+    probabilities: Floats,
+    extra: Floats,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    share: float,
+) -> list[Read]:
+    """``read_batch``'s outputs as readings, each crop's centre moved by its offset."""
+    reads = []
+    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
+        span = share * side
+        center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
+        reads.append(Read(probabilities[index], center))
+    return reads
 
 
 def read_crops(
@@ -259,12 +277,28 @@ def read_crops(
     share = share_of(net, config)
     batch = crop_inputs(image_bgr, centers, sides, share, CROP_PX)
     probabilities, extra = read_batch(batch, net, turns)
-    reads = []
-    for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
-        span = share * side
-        center = (x + float(extra[index, 1]) * span, y + float(extra[index, 2]) * span)
-        reads.append(Read(probabilities[index], center))
-    return reads
+    return _reads(probabilities, extra, centers, sides, share)
+
+
+def _read_turned_if_unsure(
+    image_bgr: Image,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    config: DiceConfig,
+) -> list[Read]:
+    """The reader on each crop as ``read_crops`` with ``reader_turns`` turns, but a crop whose
+    likeliest class the reader gives at least ``reader_sure`` unturned is read only so."""
+    if not centers:
+        return []
+    batch = crop_inputs(image_bgr, centers, sides, config.reader_share, CROP_PX)
+    probabilities, extra = read_batch(batch, READER, 1)
+    unsure = np.flatnonzero(probabilities.max(axis=1) < config.reader_sure)
+    if len(unsure) and config.reader_turns > 1:
+        turned, turned_extra = read_batch(batch[unsure], READER, config.reader_turns, first=1)
+        kept = 1.0 / config.reader_turns  # the unturned reading's share of the average
+        probabilities[unsure] = kept * probabilities[unsure] + (1.0 - kept) * turned
+        extra[unsure] = kept * extra[unsure] + (1.0 - kept) * turned_extra
+    return _reads(probabilities, extra, centers, sides, config.reader_share)
 
 
 def _faces(read: Read) -> Floats:
@@ -457,9 +491,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     sides = [c.side_px for c, _ in screened]
     second = _reread_unsure(
         image_bgr,
-        read_crops(
-            image_bgr, [r.center for _, r in screened], sides, config, READER, config.reader_turns
-        ),
+        _read_turned_if_unsure(image_bgr, [r.center for _, r in screened], sides, config),
         sides,
         config,
     )

@@ -133,6 +133,27 @@ def test_turned_readings_agree_on_where_each_die_lies() -> None:
             assert math.dist(turned.center, die.center) <= 4.0, (seed, turned, die)
 
 
+def test_a_reading_sure_unturned_is_kept_and_an_unsure_one_read_turned() -> None:
+    """The reader reads a crop turned only where the unturned reading is unsure: sure of
+    nothing (``reader_sure`` above 1) it reads every crop as four turns would, sure of all
+    (0) as one reading would, and in between each crop as one or the other."""
+    image, label = rendered(SEEDS[0])
+    centers = [die.center for die in label.dice] + [(40.0, 40.0)]  # the dice and a bare spot
+    sides = [18.0] * len(centers)
+    once = read_crops(image, centers, sides, DiceConfig(), READER, 1)
+    turned = read_crops(image, centers, sides, DiceConfig(), READER, 4)
+    for sure, expected in ((1.01, turned), (0.0, once)):
+        got = dice._read_turned_if_unsure(image, centers, sides, DiceConfig(reader_sure=sure))
+        for read, want in zip(got, expected, strict=True):
+            np.testing.assert_allclose(read.probabilities, want.probabilities, atol=1e-5)
+            assert math.dist(read.center, want.center) <= 1e-3
+    middle = float(np.median([r.probabilities.max() for r in once]))
+    got = dice._read_turned_if_unsure(image, centers, sides, DiceConfig(reader_sure=middle))
+    for read, one, four in zip(got, once, turned, strict=True):
+        want = one if one.probabilities.max() >= middle else four
+        np.testing.assert_allclose(read.probabilities, want.probabilities, atol=1e-5)
+
+
 def test_peaks_keep_two_dice_whose_centres_fall_in_adjacent_cells() -> None:
     """Two dice lying against each other peak in neighbouring cells; a window of cells would
     keep one. A neighbour decoding onto the stronger die's centre is the same die."""
