@@ -167,13 +167,15 @@ def test_the_sum_blames_the_place_whose_needed_count_is_likeliest() -> None:
     assert suspect([_place(9, 9), _place(8, 8)], 30) is None  # no single place reaches 30
 
 
-def test_a_point_the_sum_blames_keeps_its_count_only_as_a_range(
+def test_a_point_the_sum_blames_keeps_its_count_only_as_a_range_and_the_bar_its_count(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     points = {p: {n: 1.0} for p, (_, n) in _START.items()}
     points[6] = {4: 0.95, 5: 0.05}  # read 4, a fifth light checker seen nowhere else
-    six = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}[6]
+    reading = _read(monkeypatch, points, _off(0, 0))
+    six = {p.point: p for p in reading.points}[6]
     assert (six.color, six.count, six.min, six.max) == ("light", None, 4, 5)
+    assert reading.bar == SideCounts(0, 0)  # the sum blames the point, not the bar
 
 
 @given(_truths_and_spans(), st.integers(0, 7), st.integers(1, 3))
