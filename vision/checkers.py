@@ -18,9 +18,11 @@ visible counts the net finds plausible, and, over a possibly hidden stack, up to
 checkers of that colour seen elsewhere (on points, on the bar and, where ``vision.trays`` read
 them, borne off). Where the trays bound a colour's checkers borne off, its counts and theirs
 must sum to 15 (``vision.tally``): a span the others leave one count is counted (the tray's
-too); where a colour's counts cannot sum to 15, the place the sum most plausibly blames is
-unsure: a point then has only a range, and the bar no count, as it has none either where the
-sum blames no place (the bar's dark checkers are the ones the net misses most).
+too), and so is one the sum makes likely at ``min_count_probability`` (weighing the net's
+probabilities of every way the colour's places make 15: ``joint_counts``); where a colour's
+counts cannot sum to 15, the place the sum most plausibly blames is unsure: a point then has
+only a range, and the bar no count, as it has none either where the sum blames no place (the
+bar's dark checkers are the ones the net misses most).
 Colours: the net's colour is checked against the board itself, the mean colours of the
 checkers nearest each point's edge split into two clusters (``two_colours``): "light" is the
 lighter of the two checker colours of this board.
@@ -40,7 +42,7 @@ from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, PointCount, SideCounts
-from vision.tally import Place, settle, suspect
+from vision.tally import Place, joint_counts, settle, suspect
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -171,6 +173,7 @@ class _Half:
     high: int
     sure: bool
     hidden: bool
+    hidden_probability: float
     light: float
     probabilities: Floats
 
@@ -188,6 +191,7 @@ def _decode_half(reading: HalfReading, config: CheckerConfig) -> _Half:
         high=high,
         sure=sure,
         hidden=reading.hidden >= config.min_hidden_probability and high > 0,
+        hidden_probability=float(reading.hidden),
         light=reading.light,
         probabilities=reading.count,
     )
@@ -243,9 +247,7 @@ def _tallied(
         if borne_off is None:
             continue
         mine = [p for p in points if p.color == colour]
-        places = [
-            Place(p.min, p.max, halves[p.point].probabilities, halves[p.point].hidden) for p in mine
-        ]
+        places = [_place(p, halves[p.point]) for p in mine]
         bar_half = bar[colour]  # a sure half's span is its count
         places.append(Place(bar_half.low, bar_half.high, bar_half.probabilities, False))
         spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
@@ -269,24 +271,31 @@ def _tallied(
                     p.point, colour, None, min(p.min, need_low), max(p.max, need_high)
                 )
             continue
-        for p, (low, high) in zip(mine, spans[:-2], strict=True):
+        counts = joint_counts(
+            [*places, borne_off], spans, CHECKERS_PER_SIDE, config.min_count_probability
+        )
+        for p, (low, high), count in zip(mine, spans[:-2], counts[:-2], strict=True):
             half = halves[p.point]
             if half.hidden and low > half.best:
                 # checkers the sum puts under a stack stay a range: such proofs were wrong
                 # 6 times in 180 on tuning frames (a count elsewhere wrong), against 2 in 141
                 continue
-            counted = low == high
-            settled[p.point - 1] = PointCount(
-                p.point, colour if high else None, low if counted else None, low, high
-            )
-        (bar_low, bar_high), (off_low, off_high) = spans[-2:]
-        bar_counts[colour] = bar_low if bar_low == bar_high else None
-        off_counts[colour] = off_low if off_low == off_high else None
+            if count is not None and half.hidden and count > half.best:
+                count = None  # likewise
+            if count is not None:
+                low = high = count
+            settled[p.point - 1] = PointCount(p.point, colour if high else None, count, low, high)
+        bar_counts[colour], off_counts[colour] = counts[-2:]
     return (
         settled,
         SideCounts(bar_counts["light"], bar_counts["dark"]),
         SideCounts(off_counts["light"], off_counts["dark"]),
     )
+
+
+def _place(point: PointCount, half: _Half) -> Place:
+    """A point of a colour as a place of its sum: its span, the net's probabilities."""
+    return Place(point.min, point.max, half.probabilities, half.hidden, half.hidden_probability)
 
 
 def _empty_place(half: _Half) -> Place:

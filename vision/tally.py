@@ -10,6 +10,11 @@ and its tray) must sum to 15, so the sum may prove the tray's count as well as a
 - a place left with a single count is counted, if the checker net finds that count plausible
   (a visible count it gives at least ``min_probability``, or more than it sees on a stack that
   may hide checkers): the sum proves it, given the other places;
+- a place left a span of counts is counted where the sum makes one of them likely
+  (``joint_counts``): the net's probabilities of the places' counts, weighed together over
+  every way the places make the sum, give that count at least ``min_probability`` (the net's
+  own two unsure readings, a 5 that may hide a checker and a faint single checker, can make
+  the sum only one likely way);
 - where the places cannot hold the sum, or a place would be left with a count the net finds
   implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
   caller withholds the one the net misses most (a dark checker on a dark bar) and, where
@@ -30,17 +35,44 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+# Of the counts above the likeliest visible one over a stack that may hide checkers, each is
+# this many times as likely as the one below it (the net gives only P(some hidden)). (Tuning
+# frames 650,000..650,999 and 660,000..660,999, labelled corners, 1,788 boards: without
+# ``joint_counts`` 94.5% read exactly, 0.62% confidently wrong; with it, 0.5: 96.2% and 0.62%;
+# 0.2: 96.1% and 0.62%; 0.8: 96.1% and 0.90%.)
+HIDDEN_DECAY = 0.5
+
 
 @dataclass(frozen=True)
 class Place:
     """One place of a colour's checkers: the counts the reading allows (``low..high``;
-    ``low == high``: counted), the net's P(visible = 0..15) and whether a stack may hide
-    checkers there (then counts above the likeliest visible one are plausible too)."""
+    ``low == high``: counted), the net's P(visible = 0..15), whether a stack may hide
+    checkers there (then counts above the likeliest visible one are plausible too) and the
+    net's probability that it does."""
 
     low: int
     high: int
     probabilities: npt.NDArray[np.float32]
     hidden: bool
+    hidden_probability: float = 0.0
+
+    def likelihoods(self, low: int, high: int, total: int) -> npt.NDArray[np.float64]:
+        """How likely the net finds each count 0..``total`` here, zero outside ``low..high``:
+        its probability of that many visible, or over a stack that may hide checkers, of
+        the likeliest visible count with some hidden (``hidden_probability``, shared out
+        over the counts above it by ``HIDDEN_DECAY``)."""
+        weights = np.zeros(total + 1)
+        best = int(np.argmax(self.probabilities))
+        for count in range(low, min(high, total) + 1):
+            if self.hidden and count > best:
+                extra = count - best - 1
+                share = (1.0 - HIDDEN_DECAY) * HIDDEN_DECAY**extra
+                weights[count] = float(self.probabilities[best]) * self.hidden_probability * share
+            elif count < len(self.probabilities):
+                weights[count] = float(self.probabilities[count])
+                if self.hidden and count == best:
+                    weights[count] *= 1.0 - self.hidden_probability
+        return weights
 
     def plausible(self, count: int, min_probability: float) -> bool:
         """Whether the net allows ``count`` checkers here."""
@@ -69,6 +101,62 @@ def settle(
             return None
         spans.append((low, high))
     return spans
+
+
+def joint_counts(
+    places: Sequence[Place], spans: Sequence[tuple[int, int]], total: int, min_probability: float
+) -> list[int | None]:
+    """Each place's count where its span (``settle``) has one, and more where the sum makes them
+    likely: over every way the places' spans make ``total``, weighed by the net's probabilities
+    (``Place.likelihoods``, taken as independent), the places are taken likeliest count first
+    and each is counted while the counts given so far are together right with at least
+    ``min_probability``; else None. The counts given are then one of the ways the places make
+    ``total``."""
+    counts: list[int | None] = [low if low == high else None for low, high in spans]
+    unsure = [i for i, (low, high) in enumerate(spans) if low < high]
+    need = total - sum(low for low, high in spans if low == high)
+    if not unsure or need < 0:
+        return counts
+    weights = {i: places[i].likelihoods(*spans[i], need) for i in unsure}
+    mass = _ways(list(weights.values()), need)
+    if mass <= 0.0:
+        return counts
+    likeliest = []
+    for i in unsure:
+        others = _convolved([weights[j] for j in unsure if j != i], need)
+        joint = weights[i] * others[::-1]  # this place's count n, the others' need - n
+        likeliest.append((float(joint.max()) / mass, i, int(np.argmax(joint))))
+    given: dict[int, int] = {}
+    for _, i, count in sorted(likeliest, reverse=True):
+        trial = {**given, i: count}
+        fixed = [_only(weights[j], trial[j]) if j in trial else weights[j] for j in unsure]
+        if _ways(fixed, need) >= min_probability * mass:
+            given = trial
+    for i, count in given.items():
+        counts[i] = count
+    return counts
+
+
+def _convolved(weights: Sequence[npt.NDArray[np.float64]], total: int) -> npt.NDArray[np.float64]:
+    """The weight of every way the places (their weights of each count) make each sum
+    0..``total``."""
+    ways = np.zeros(total + 1)
+    ways[0] = 1.0
+    for w in weights:
+        ways = np.convolve(ways, w)[: total + 1]
+    return ways
+
+
+def _ways(weights: Sequence[npt.NDArray[np.float64]], total: int) -> float:
+    """The weight of every way the places make ``total``."""
+    return float(_convolved(weights, total)[total])
+
+
+def _only(weights: npt.NDArray[np.float64], count: int) -> npt.NDArray[np.float64]:
+    """``weights`` with every count but ``count`` ruled out."""
+    kept = np.zeros_like(weights)
+    kept[count] = weights[count]
+    return kept
 
 
 def suspect(places: Sequence[Place], total: int) -> tuple[int, int, int] | None:

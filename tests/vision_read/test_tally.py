@@ -14,7 +14,7 @@ from vision.board import board_from_corners, rectify
 from vision.checkers import CheckerReading, HalfReading
 from vision.config import ReadConfig
 from vision.labels import Color, SideCounts
-from vision.tally import Place, settle, suspect
+from vision.tally import Place, joint_counts, settle, suspect
 
 MIN_P = 0.01
 
@@ -57,6 +57,40 @@ def test_checkers_hidden_under_a_stack_may_be_proven() -> None:
     assert settle(without_hiding, 15, MIN_P) is None
 
 
+def _weighed(low: int, high: int, shares: dict[int, float], hidden: float = 0.0) -> Place:
+    """A place allowing ``low..high`` where the net gives each count in ``shares`` its share
+    (and, where ``hidden``, that probability of hidden checkers)."""
+    probabilities = np.zeros(16, np.float32)
+    for count, share in shares.items():
+        probabilities[count] = share
+    return Place(low, high, probabilities, hidden > 0.0, hidden)
+
+
+def test_two_unsure_places_the_sum_makes_likely_one_way_are_counted() -> None:
+    stack = _weighed(5, 10, {5: 1.0}, hidden=0.03)  # a full row, unlikely to hide a checker
+    faint = _weighed(0, 1, {1: 0.8, 0: 0.2})
+    places = [_place(9, 9), stack, faint]
+    spans = settle(places, 15, MIN_P)
+    assert spans == [(9, 9), (5, 6), (0, 1)]  # the sum alone leaves 5 + 1 or 6 + 0
+    # 5 + 1: 0.97 x 0.8; 6 + 0: 0.03 x 0.5 (the first of the hidden counts) x 0.2
+    assert joint_counts(places, spans, 15, 0.9) == [9, 5, 1]
+    doubtful = [_place(9, 9), _weighed(5, 10, {5: 1.0}, hidden=0.5), faint]
+    assert joint_counts(doubtful, spans, 15, 0.9) == [9, None, None]
+
+
+def test_the_sum_is_weighed_over_every_way_the_places_make_it() -> None:
+    # 4, 5 or 6 and 4, 3 or 2 making 8: (5, 3) carries 0.85 x 0.88 of the three ways' weight
+    places = [
+        _place(7, 7),
+        _weighed(4, 6, {4: 0.1, 5: 0.85, 6: 0.05}),
+        _weighed(2, 4, {2: 0.06, 3: 0.88, 4: 0.06}),
+    ]
+    spans = settle(places, 15, MIN_P)
+    assert spans == [(7, 7), (4, 6), (2, 4)]
+    assert joint_counts(places, spans, 15, 0.9) == [7, 5, 3]
+    assert joint_counts(places, spans, 15, 0.999) == [7, None, None]
+
+
 @st.composite
 def _truths_and_spans(draw: st.DrawFn) -> tuple[list[int], list[Place]]:
     places = draw(st.integers(1, 8))
@@ -77,6 +111,23 @@ def test_the_truth_is_never_narrowed_away(case: tuple[list[int], list[Place]]) -
     assert all(low <= truth <= high for truth, (low, high) in zip(truths, spans, strict=True))
     for place, (low, high) in zip(places, spans, strict=True):
         assert place.low <= low <= high <= place.high
+
+
+@given(_truths_and_spans(), st.floats(0.5, 1.0))
+def test_joint_counts_lie_in_their_spans_and_make_the_sum(
+    case: tuple[list[int], list[Place]], min_probability: float
+) -> None:
+    truths, places = case
+    spans = settle(places, sum(truths), MIN_P)
+    assert spans is not None
+    counts = joint_counts(places, spans, sum(truths), min_probability)
+    for count, (low, high) in zip(counts, spans, strict=True):
+        assert count is None or low <= count <= high
+    # the counts given and the spans of the rest can still make the sum
+    given = list(zip(counts, spans, strict=True))
+    lows = sum(low if count is None else count for count, (low, _) in given)
+    highs = sum(high if count is None else count for count, (_, high) in given)
+    assert lows <= sum(truths) <= highs
 
 
 # The starting position as the checker net might read it, point by point: (colour, P(count)).
