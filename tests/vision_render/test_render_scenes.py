@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 
 import cv2
@@ -237,7 +238,39 @@ def test_the_share_of_leaning_dice_can_be_raised_for_training() -> None:
         )
         for share, leaning in ((1.0, True), (0.0, False)):
             scene = sample_scene(np.random.default_rng(seed), lean_share=share)
-            assert all(s.cocked == leaning for s in scene.solids if s.kind == "die")
+            # without a board a die has nothing to lean on
+            expected = leaning and scene.board
+            assert all(s.cocked == expected for s in scene.solids if s.kind == "die")
+
+
+def _leans_on(scene: Scene, die: Solid) -> str | None:
+    """What a tipped die leans on: a checker (its centre a checker's radius and 0.35 of its
+    side from a checker's) or the frame (0.35 of its side inside the playing surface's edge, or
+    outside the board's), else None."""
+    g = scene.geometry
+    reach = die.size * 0.35
+    for checker in scene.checkers:
+        gap = math.hypot(checker.x - die.x, checker.y - die.y) - g.checker_diameter / 2
+        if checker.level == 0 and not checker.standing and abs(gap - reach) < 1e-6:
+            return "checker"
+    x0, y0, x1, y1 = g.outer_rect
+    inner = (die.x, g.surface_width - die.x, die.y, g.surface_height - die.y)
+    outer = (x0 - die.x, die.x - x1, y0 - die.y, die.y - y1)
+    if any(abs(d - reach) < 1e-6 for d in (*inner, *outer)):
+        return "frame"
+    return None
+
+
+def test_a_cocked_die_leans_on_a_checker_or_the_frame() -> None:
+    """Nothing holds a die tipped in mid-air: each leans on a checker or, where none is near,
+    on the board's raised frame (as the issue's "leaning on a checker or the board's edge")."""
+    supports = []
+    for seed in range(120):
+        scene = sample_scene(np.random.default_rng(seed), lean_share=1.0)
+        supports += [_leans_on(scene, s) for s in scene.solids if s.kind == "die" and s.cocked]
+    assert None not in supports
+    assert supports.count("checker") > 50
+    assert supports.count("frame") > 50
 
 
 def test_the_share_of_dice_of_other_makes_can_be_raised_for_training() -> None:

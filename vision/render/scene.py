@@ -318,10 +318,58 @@ def _lean_spot(
     return None
 
 
+def _edge_spot(
+    rng: np.random.Generator, placer: _Placer, zone: Zone, size: float
+) -> tuple[float, float, float] | None:
+    """A spot where a die leans on the board's raised frame: against one of its inner walls
+    within the playing surface, or, off the board, against its outer side: (x, y, direction
+    towards the wall in deg)."""
+    g = placer.geometry
+    reach = size * 0.35  # the die's centre from the wall, as from a checker's edge
+    margin = size * 0.75  # clear of the zone's other edges, as ``_Placer.sample``
+    w, h = g.surface_width, g.surface_height
+    bar_left, _, bar_right, _ = g.bar_rect
+    x0, y0, x1, y1 = g.outer_rect
+    # each wall: a point on it as a function of a share along it, and the direction to it
+    walls: list[tuple[tuple[float, float], tuple[float, float], float]] = []
+    if zone in ("left-half", "right-half", "on-bar"):
+        span = {
+            "left-half": (margin, bar_left - margin),
+            "right-half": (bar_right + margin, w - margin),
+            "on-bar": (bar_left + margin, bar_right - margin),
+        }[zone]
+        walls += [((span[0], reach), (span[1], reach), 270.0)]  # the top wall
+        walls += [((span[0], h - reach), (span[1], h - reach), 90.0)]  # the bottom wall
+        if zone == "left-half":
+            walls += [((reach, margin), (reach, h - margin), 180.0)]
+        if zone == "right-half":
+            walls += [((w - reach, margin), (w - reach, h - margin), 0.0)]
+    else:
+        walls += [
+            ((x0, y0 - reach), (x1, y0 - reach), 90.0),
+            ((x0, y1 + reach), (x1, y1 + reach), 270.0),
+        ]
+        walls += [
+            ((x0 - reach, y0), (x0 - reach, y1), 0.0),
+            ((x1 + reach, y0), (x1 + reach, y1), 180.0),
+        ]
+    for _ in range(40):
+        (ax, ay), (bx, by), towards = walls[int(rng.integers(len(walls)))]
+        if ax > bx or ay > by:
+            return None  # a zone too narrow to lean in
+        along = float(rng.uniform(0.0, 1.0))
+        x, y = ax + along * (bx - ax), ay + along * (by - ay)
+        actual = g.zone(x, y) if placer.board else "off-board"
+        if actual == zone and placer.free(x, y, size * 0.6) and placer.in_view(x, y, 40.0):
+            return x, y, towards
+    return None
+
+
 # Rolled dice often come to rest against each other: the second die of a throw lies against
 # the first in this share of sampled scenes (both flat), 0..TOUCHING_GAP_MM apart.
 TOUCHING_SHARE = 0.15
-# Share of the dice drawn leaning (cocked) on a checker or the board's edge.
+# Share of the dice drawn leaning (cocked) on a checker or, where none is near, the board's
+# raised frame (``_edge_spot``); a die with neither to lean on lies flat.
 LEAN_SHARE = 0.16
 TOUCHING_GAP_MM = 1.0
 # Share of the pairs of dice of another make (coloured pips, marbled bodies), and how far their
@@ -445,7 +493,11 @@ def _dice(
         if rng.random() < lean_share:
             lean = _lean_spot(rng, placer, checkers, zone, size)
             tilt = float(rng.uniform(12.0, 35.0))
-            if lean is not None:
+            if lean is None and placer.board:
+                lean = _edge_spot(rng, placer, zone, size)
+            if lean is None:
+                tilt = 0.0  # nothing to lean on: the die lies flat
+            else:
                 x, y, towards = lean
                 yaw, spot = towards + 90.0, (x, y)
         x, y = spot if spot is not None else placer.sample(rng, zone, size)
