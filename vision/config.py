@@ -111,10 +111,7 @@ class DiceConfig:
     # With the reader shipped since, the same frames: 53.8% at 93.4%, 12 of its 181 calls on
     # false dice. The judge shipped now, which learnt false dice as not leaning, its crops
     # ``lean_share`` 2.3 sides wide, 308 leaning dice found: 0.9 and 0.99 55.7% at 96.2%, 0.95
-    # and 0.99 50.0% at 97.5%, 0.85 and 0.99 59.6% at 94.4%; 2 calls on false dice at 0.9.
-    # The frames as drawn since, every leaning die on a checker or the frame, 297 leaning dice,
-    # the judge shipped now, trained on them: 0.9 and 0.99 74.7% at 95.7%; 0.85 and 0.99 77.8%
-    # at 94.7%; 0.95 and 0.99 66.7% at 98.0%; the judge before it there, 0.9 and 0.99, 56%.)
+    # and 0.99 50.0% at 97.5%, 0.85 and 0.99 59.6% at 94.4%; 2 calls on false dice at 0.9.)
     min_cocked_probability: float = 0.9
     pair_cocked_probability: float = 0.99
     pair_share: float = 1.6

@@ -47,18 +47,6 @@ these samples with their false dice: AUC 0.936, 51.8% and 46.7%). On the evaluat
 calls there are flat dice (24, and 3 false dice) where that one's were 18 flat dice and 9
 false ones. Trained at 2.4 without the false dice (16 epochs) it matched the network before
 it read at 2.3 (held out without false dice: AUC 0.950 and 0.948, 64.0% and 65.9% at 95%).
-
-The network shipped now: the same recipe (``render --first 20000 --frames 16000`` in two
-processes, about 20 minutes; ``render --first 650000 --frames 1000``; ``train --epochs 12
---threads 2``, about 27 minutes) on the frames as the renderer draws them since a die with no
-checker near leans on the board's frame instead of hanging tipped in mid-air (a third of the
-leaning dice before; the judge before found 13% of those): 93,208 samples (44,220 leaning),
-2,069 held out (314 leaning): AUC 0.988, 82.2% found at 90% precision, 72.9% at 95% (the
-network before it on these held-out samples: AUC 0.937, 61.8% and 54.8%). On the evaluation
-frames (``--label-corners``, the thresholds of ``DiceConfig``) it finds 78.8% of the leaning
-dice at 93.9% precision (the network before it, on the frames as drawn before: 56.7% at
-93.2%). Held-out AUC still rose by its last epochs (0.9863, 0.9877, 0.9877): more epochs or
-frames may give more.
 """
 
 from __future__ import annotations
