@@ -48,8 +48,8 @@ LEANING_SEEDS = range(500_200, 500_280)
 
 
 def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
-    """Measured on the eighty frames (true corners, half the dice drawn leaning): of 80 leaning
-    dice found 53 are called cocked, none of 77 flat ones (the judge before: 52). (On the
+    """Measured on the eighty frames (true corners, half the dice drawn leaning, on a checker or
+    the frame): of 80 leaning dice found 63 are called cocked, none of 78 flat ones. (On the
     evaluation set the reader's own lean output, which judged before, found 21.5% of the
     leaning dice at 74.1% precision.) The thresholds sit just under (over) those figures, so a
     regression fails."""
@@ -73,5 +73,5 @@ def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
                 false += dice[j].cocked
     assert leaning >= 75
     assert flat >= 75
-    assert found / leaning >= 0.65
+    assert found / leaning >= 0.75
     assert false <= 1

@@ -273,6 +273,19 @@ def test_a_cocked_die_leans_on_a_checker_or_the_frame() -> None:
     assert supports.count("frame") > 50
 
 
+def test_a_trainer_may_lay_flat_dice_against_checkers() -> None:
+    """A die lying against a checker need not lean: a trainer may ask for the dice that do not
+    lean to lie flat where a leaning one would lean on a checker."""
+    against = dice = 0
+    for seed in range(40):
+        scene = sample_scene(np.random.default_rng(seed), lean_share=0.0, against_share=1.0)
+        for solid in (s for s in scene.solids if s.kind == "die"):
+            assert not solid.cocked
+            dice += 1
+            against += _leans_on(scene, solid) == "checker"
+    assert against > 0.6 * dice
+
+
 def test_the_share_of_dice_of_other_makes_can_be_raised_for_training() -> None:
     """The renderer's own share (30% of pairs) draws every seed's scene as before; a trainer may
     ask for every pair to be of another make, or none, and the dice lie where they lay."""

@@ -464,9 +464,11 @@ def _dice(
     lean_share: float = LEAN_SHARE,
     look: np.random.Generator | None = None,
     fancy_share: float = FANCY_DICE_SHARE,
+    against_share: float = 0.0,
 ) -> list[Solid]:
     """The dice of a scene, each leaning (tipped 12..35 degrees) with probability
-    ``lean_share``. With ``touch`` (a generator of its own, so a seed's scene is otherwise
+    ``lean_share``, and of the others each lying flat against a checker with probability
+    ``against_share``. With ``touch`` (a generator of its own, so a seed's scene is otherwise
     unchanged) the second die lies against the first in ``TOUCHING_SHARE`` of scenes; with
     ``look`` (another) a pair is of another make in ``fancy_share`` of pairs (``_dice_look``)."""
     count = int(rng.choice([0, 1, 2, 3, 4], p=[0.08, 0.1, 0.62, 0.1, 0.1]))
@@ -500,6 +502,11 @@ def _dice(
             else:
                 x, y, towards = lean
                 yaw, spot = towards + 90.0, (x, y)
+        elif against_share and rng.random() < against_share:
+            # flat where a leaning die would lean on a checker: against one, not on it
+            beside = _lean_spot(rng, placer, checkers, zone, size)
+            if beside is not None:
+                spot = beside[:2]
         x, y = spot if spot is not None else placer.sample(rng, zone, size)
         if (
             touch is not None
@@ -658,14 +665,17 @@ def sample_scene(
     dice: Sequence[int] | None = None,
     lean_share: float = LEAN_SHARE,
     fancy_share: float = FANCY_DICE_SHARE,
+    against_share: float = 0.0,
 ) -> Scene:
     """A random scene for a ``width`` x ``height`` frame; all randomness drawn from ``rng``.
 
     ``position`` and ``dice`` (values 1..6) fix what is shown instead of sampling it (for demos);
     the rest of the scene is drawn as without them. ``lean_share`` of the dice lean (more for
-    training a judge of cocked dice; other shares draw other scenes from the same seed), and
-    ``fancy_share`` of the pairs of dice are of another make (more for training the dice
-    reader; the rest of the scene is drawn as with the default).
+    training a judge of cocked dice; other shares draw other scenes from the same seed),
+    ``against_share`` of the others lie flat against a checker (for the judge too: a die
+    against a checker need not lean; other than 0, other scenes) and ``fancy_share`` of the
+    pairs of dice are of another make (more for training the dice reader; the rest of the
+    scene is drawn as with the default).
     """
     _check_dice(dice)
     # Streams of their own, so the rest of the scene is drawn as before they were added.
@@ -673,7 +683,14 @@ def sample_scene(
     while True:
         try:
             return _sample_once(
-                rng, width, height, position, dice, touch, look, lean_share, fancy_share
+                rng,
+                width,
+                height,
+                position,
+                dice,
+                touch,
+                look,
+                (lean_share, fancy_share, against_share),
             )
         except _NoRoomError:
             continue
@@ -692,9 +709,9 @@ def _sample_once(
     fixed_dice: Sequence[int] | None,
     touch: np.random.Generator,
     look: np.random.Generator,
-    lean_share: float,
-    fancy_share: float,
+    shares: tuple[float, float, float],
 ) -> Scene:
+    lean_share, fancy_share, against_share = shares
     tags: set[str] = set()
     geometry = sample_geometry(rng)
     style = _style(rng)
@@ -739,7 +756,9 @@ def _sample_once(
     solids: list[Solid] = []
     if cube_present:
         solids.append(_cube(rng, placer, centred and board, cube_size, tags))
-    solids += _dice(rng, placer, checkers, tags, fixed_dice, touch, lean_share, look, fancy_share)
+    solids += _dice(
+        rng, placer, checkers, tags, fixed_dice, touch, lean_share, look, fancy_share, against_share
+    )
     hands: tuple[Hand, ...] = ()
     if board and rng.random() < 0.1:
         hands = (sample_hand(rng, camera, geometry),)
