@@ -353,10 +353,10 @@ def _edge_spot(
             ((x0 - reach, y0), (x0 - reach, y1), 0.0),
             ((x1 + reach, y0), (x1 + reach, y1), 180.0),
         ]
-    for _ in range(40):
+    # a zone too narrow leaves a wall no room to lean against
+    walls = [(a, b, towards) for a, b, towards in walls if a[0] <= b[0] and a[1] <= b[1]]
+    for _ in range(40 if walls else 0):
         (ax, ay), (bx, by), towards = walls[int(rng.integers(len(walls)))]
-        if ax > bx or ay > by:
-            return None  # a zone too narrow to lean in
         along = float(rng.uniform(0.0, 1.0))
         x, y = ax + along * (bx - ax), ay + along * (by - ay)
         actual = g.zone(x, y) if placer.board else "off-board"
