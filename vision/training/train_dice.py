@@ -36,7 +36,13 @@ with ``--reader-only --net dice_screen --from-shipped --reader-rate 2e-3`` (abou
 going on from the screen shipped before) and the reader from scratch, its crops
 ``DiceConfig.reader_share`` (1.5) sides wide, with ``--reader-only --net dice_reader
 --reader-steps 8000 --fancy-dice-frames 1500 --noise-samples 4000`` (5,540 frames; about 40
-minutes). Deterministic for a given cache and starting network (fixed seeds, one thread).
+minutes), then again with ``--reader-steps 12000`` on the frames as the renderer draws them
+since a leaning die leans on a checker or the board's frame (about 75 minutes beside another
+training): tuning seeds 650,000..650,999 and 660,000..660,999 (labelled corners, 3,756 dice)
+91.90% right and 0.93% wrong against the reader before's 91.56% and 0.91%; the real photos
+97.78% and 0.54% against 97.65% and 0.54% (the held-out odd half 95.92% and 1.05% against
+96.05% and 1.05%). Deterministic for a given cache and starting network (fixed seeds, one
+thread).
 The motion reader (``dice.MOTION_READER``, read where the reader is unsure) is the reader's
 recipe with ``--net dice_reader_motion``, which smears ``MOTION_BLUR_SHARE`` of the crops
 (``degrade``; about 40 minutes). Alone it reads the tuning frames (1,873 dice of the frames
