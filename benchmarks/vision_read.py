@@ -1,7 +1,7 @@
-"""Milliseconds per 1280x720 frame for ``vision.read.read_frame`` on one core.
+"""Milliseconds per frame (1280x720 unless ``--size``) for ``vision.read.read_frame`` on one core.
 
-``python benchmarks/vision_read.py [--frames N]`` renders N frames (``vision.render``, tuning
-seeds) and times, per frame:
+``python benchmarks/vision_read.py [--frames N] [--size WxH]`` renders N frames
+(``vision.render``, tuning seeds) and times, per frame:
 
 - ``calibrated``: the board located once beforehand (the kiosk's fixed camera, calibrated by
   four taps or ``--corners``; ``vision.board.board_from_corners``): checkers, dice, zones,
@@ -27,6 +27,7 @@ import time  # noqa: E402
 
 import cv2  # noqa: E402
 
+from kiosk.cli.evaluate_vision import frame_size  # noqa: E402
 from vision.board import board_from_corners  # noqa: E402
 from vision.config import ReadConfig  # noqa: E402
 from vision.read import read_frame  # noqa: E402
@@ -38,10 +39,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--frames", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=500_000)
+    parser.add_argument("--size", type=frame_size, default=(1280, 720), metavar="WxH")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     config = ReadConfig()
-    rendered = [render_scene(scene_for_seed(args.first_seed + i)) for i in range(args.frames)]
+    width, height = args.size
+    rendered = [
+        render_scene(scene_for_seed(args.first_seed + i, width, height)) for i in range(args.frames)
+    ]
     frames = [
         (image, label.board.corners) for image, label in rendered if label.board.corners is not None
     ]
@@ -58,11 +63,12 @@ def main() -> None:
             cpu_times.append((time.process_time() - started_cpu) * 1000.0)
         times.sort()
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-        print(
-            f"{mode:10s} {len(times)} frames 1280x720: wall mean {statistics.mean(times):.1f} ms, "
-            f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms; "
-            f"CPU mean {statistics.mean(cpu_times):.1f} ms"
+        wall = (
+            f"wall mean {statistics.mean(times):.1f} ms, "
+            f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms"
         )
+        cpu = f"CPU mean {statistics.mean(cpu_times):.1f} ms"
+        print(f"{mode:10s} {len(times)} frames {width}x{height}: {wall}; {cpu}")
 
 
 if __name__ == "__main__":

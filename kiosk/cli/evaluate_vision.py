@@ -2,7 +2,8 @@
 
 ``--set synthetic`` (default) reads rendered frames: rendered in memory from ``--seed-start``
 (default: the evaluation seeds, ``vision.render.dataset``), or taken from a dataset folder
-``--data DIR`` (written there first when it holds no ``labels.jsonl``). ``--set dice-photos``
+``--data DIR`` (written there first when it holds no ``labels.jsonl``), at ``--size``
+(width x height pixels, default the kiosk camera's 1280x720). ``--set dice-photos``
 reads the real dice photos (``--data``, default ``../shared/data/dice-photos`` beside the
 repository). Figures are defined in ``vision.evaluate``.
 """
@@ -41,6 +42,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--data", type=Path, default=None, help="dataset folder")
     parser.add_argument(
+        "--size",
+        type=frame_size,
+        default=(1280, 720),
+        metavar="WxH",
+        help="size of the rendered frames in pixels, default 1280x720",
+    )
+    parser.add_argument(
         "--label-corners",
         action="store_true",
         help="give the reader the labelled corners (scores counting apart from board finding)",
@@ -54,6 +62,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
+def frame_size(text: str) -> tuple[int, int]:
+    """``WxH`` as (width, height) pixels, each 64..8192."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, got {text!r}")
+    size = int(width), int(height)
+    if not all(64 <= side <= 8192 for side in size):
+        raise argparse.ArgumentTypeError(f"each side must be 64..8192 pixels, got {text!r}")
+    return size
+
+
 def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any]:
     import cv2
     import numpy as np
@@ -62,13 +81,13 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
     from vision.render.dataset import LABELS_FILE, read_dataset, render_frames, write_dataset
 
     if args.data is None:
-        for image, frame in render_frames(seed_start, args.frames):
+        for image, frame in render_frames(seed_start, args.frames, *args.size):
             yield image, frame.label, frame.tags
         return
     folder: Path = args.data
     if not (folder / LABELS_FILE).exists():
         try:
-            write_dataset(folder, args.frames, seed_start)
+            write_dataset(folder, args.frames, seed_start, *args.size)
         except OSError as error:
             raise CliError(f"--data: cannot write a dataset into {folder}: {error}") from None
     try:
@@ -142,13 +161,20 @@ def run(args: argparse.Namespace) -> int:
                 on_frame=None if args.failures is None else _failure_writer(args.failures),
             )
             figures = summary.figures()
-            source = str(args.data) if args.data is not None else f"seeds from {seed_start}"
+            width, height = args.size
+            source = (
+                str(args.data)
+                if args.data is not None
+                else f"seeds from {seed_start}, {width}x{height}"
+            )
             title = f"evaluate-vision: {summary.frames} synthetic frames ({source})"
             if tuning:
                 title += " [tuning seeds: not an evaluation figure]"
             result = {
                 "set": "synthetic",
                 "seed_start": seed_start,
+                # the frames' size where rendered here; a dataset folder's frames keep theirs
+                "size": [width, height] if args.data is None else None,
                 "tuning_seeds": tuning,
                 "figures": figures,
                 "by_variation": {tag: s.figures() for tag, s in by_tag.items()},

@@ -91,6 +91,30 @@ def test_cli_rejects_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "--frames" in capsys.readouterr().err
     assert main(["evaluate-vision", "--set", "dice-photos", "--data", str(tmp_path)]) == 2
     assert "no labels.json" in capsys.readouterr().err
+    for size in ("1280", "1280x", "12x720", "1280x720x3", "axb"):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["evaluate-vision", "--size", size])
+        assert exit_info.value.code == 2
+        assert "--size" in capsys.readouterr().err
+
+
+def test_cli_renders_frames_at_the_size_asked(
+    oracle: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seen: list[tuple[int, ...]] = []
+
+    def reader() -> evaluate.FrameReader:
+        def read(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+            seen.append(image.shape)
+            return Reading.from_json({"board": {"found": False}})
+
+        return read
+
+    monkeypatch.setattr(evaluate, "load_frame_reader", reader)
+    args = ["evaluate-vision", "--frames", "2", "--seed-start", str(SEED), "--size", "640X360"]
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["size"] == [640, 360]
+    assert seen == [(360, 640, 3)] * 2
 
 
 def test_cli_dice_photos_with_a_stand_in_finder(
