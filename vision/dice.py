@@ -542,7 +542,32 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     cube = located.cube
     if cube is not None:
         cube = replace(cube, value=cube_value(image_bgr, cube.center, cube.side_px, config))
-    return Solids(tuple(_pairs_checked(judged, config)), cube)
+    return Solids(tuple(_pairs_checked(side_faces_dropped(judged, config), config)), cube)
+
+
+def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
+    """The dice without those found on a side face of a leaning die.
+
+    Two dice lying flat are a side apart or more, so of two found within
+    ``side_face_share`` of the expected side (of the smaller found side where it is unknown:
+    the real photos have a die resting on another, found as large as both) at most one lies
+    flat. Where the likelier of the two to lean (``cocked_probability``) is
+    at least ``min_cocked_probability``, the two are one leaning die seen by its top and a
+    side face, and the other is dropped: reported, it would be a second die with a value read
+    off the side face. A cocked die voids the roll whatever lies beside it (MSO 4.2, JBL
+    4.1.4), so a flat die a leaning die rests on is not needed for the ruling either."""
+    dropped = set()
+    for i, die in enumerate(dice):
+        for j, other in enumerate(dice):
+            near = config.side_face_share * (config.die_side_px or min(die.side_px, other.side_px))
+            if (
+                j != i
+                and math.dist(die.center, other.center) < near
+                and other.cocked_probability >= config.min_cocked_probability
+                and (other.cocked_probability, -j) > (die.cocked_probability, -i)
+            ):
+                dropped.add(i)
+    return [die for i, die in enumerate(dice) if i not in dropped]
 
 
 def _pairs_checked(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
@@ -309,3 +310,56 @@ def test_a_die_found_on_the_cube_is_dropped() -> None:
     on_its_side = dice.FoundDie(6, (100.0 + 14.0, 100.0), 18.0, False)
     assert dice.clear_of_cube([touching, on_its_side], cube, config) == [touching]
     assert dice.clear_of_cube([on_its_side], None, config) == [on_its_side]
+
+
+def _die(center_x: float, cocked_probability: float, side: float = 18.0) -> dice.FoundDie:
+    return dice.FoundDie(3, (center_x, 100.0), side, False, 1.0, cocked_probability)
+
+
+def test_a_die_found_on_a_side_face_of_a_leaning_die_is_dropped() -> None:
+    config = replace(ReadConfig().dice, die_side_px=20.0)
+    near = config.side_face_share * 20.0
+    top, side_face = _die(100.0, 0.97), _die(100.0 + near - 1.0, 0.6)
+    assert dice.side_faces_dropped([side_face, top], config) == [top]
+    # neither likely to lean: two dice, however near (the reading keeps both)
+    flat = _die(100.0 + near - 1.0, 0.0)
+    assert dice.side_faces_dropped([_die(100.0, 0.5), flat], config) == [_die(100.0, 0.5), flat]
+    # a side apart: two dice that may both lie flat, one of them leaning on the other
+    beside = _die(100.0 + near + 1.0, 0.6)
+    assert dice.side_faces_dropped([top, beside], config) == [top, beside]
+    # of two likely to lean the likelier stays; on a tie, the first
+    assert dice.side_faces_dropped([_die(100.0, 0.95), _die(110.0, 0.99)], config) == [
+        _die(110.0, 0.99)
+    ]
+    assert dice.side_faces_dropped([_die(100.0, 0.95), _die(110.0, 0.95)], config) == [
+        _die(100.0, 0.95)
+    ]
+    # no board: the smaller of the two found sides (a die resting on a large one stays)
+    unknown = replace(config, die_side_px=None)
+    large, small = _die(100.0, 0.0, side=36.0), _die(100.0 + 20.0, 0.95, side=18.0)
+    assert dice.side_faces_dropped([large, small], unknown) == [large, small]
+    closer = _die(100.0 + 15.0, 0.95, side=18.0)
+    assert dice.side_faces_dropped([large, closer], unknown) == [closer]
+
+
+def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
+    """Tuning seed 660,102: a 6 leaning on a checker was found twice, by its top face and 0.9
+    of a side away by a side face read as a 3, and neither was called cocked (two dice that
+    near need ``pair_cocked_probability``): two flat dice, a 6 and a 3."""
+    image, label = rendered(660_102)
+    assert label.board.corners is not None
+    config = ReadConfig()
+    view = board_from_corners(image, label.board.corners, config.board)
+    dice_config = dice_config_for(view, config)
+    assert dice_config.die_side_px is not None
+    (leaning,) = [d for d in label.dice if d.cocked]
+
+    def near_it(found: Sequence[dice.FoundDie]) -> list[dice.FoundDie]:
+        reach = 1.5 * (dice_config.die_side_px or 0.0)
+        return [d for d in found if math.dist(d.center, leaning.center) < reach]
+
+    (found,) = near_it(find_solids(image, dice_config).dice)
+    assert found.cocked
+    twice = near_it(find_solids(image, replace(dice_config, side_face_share=0.0)).dice)
+    assert len(twice) == 2
+    assert not any(d.cocked for d in twice)
