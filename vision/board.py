@@ -97,9 +97,10 @@ def board_from_corners(
     bar: tuple[float, float] | None = None,
 ) -> BoardView:
     """The canonical view of the playing surface with the given corners (TL, TR, BR, BL); the bar
-    (shares of the width) is found (``find_bar``) unless given."""
+    (shares of the width) is found (``find_bar``, and ``centred_bar``: the corners are taken
+    as right) unless given."""
     width, height = config.canonical_width, config.canonical_height
-    shares = find_bar(image_bgr, corners, config) if bar is None else bar
+    shares = centred_bar(find_bar(image_bgr, corners, config), config) if bar is None else bar
     return BoardView(
         corners=corners,
         to_canonical=_rectifier(corners, width, height),
@@ -323,6 +324,31 @@ def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[f
     return (left / width, right / width)
 
 
+def bar_centred(shares: tuple[float, float], config: BoardConfig) -> bool:
+    """Whether a found bar (left and right edge, shares of the width) lies in the surface's
+    middle, within ``max_bar_offset_px`` canonical pixels, and is a bar's width."""
+    left, right = shares
+    offset_px = abs(left + right - 1.0) / 2 * config.canonical_width
+    return (
+        offset_px <= config.max_bar_offset_px
+        and config.min_bar_share <= right - left <= config.max_bar_share
+    )
+
+
+def centred_bar(shares: tuple[float, float], config: BoardConfig) -> tuple[float, float]:
+    """A found bar (left and right edge, shares of the width) as it must lie on a surface
+    whose corners are right: as found where ``bar_centred``; otherwise centred, each side
+    half as wide as the distance from the middle to the first of its found edges (left, then
+    right) that gives a bar ``min_bar_share`` .. ``max_bar_share`` wide, or half
+    ``usual_bar_share`` where neither does."""
+    if bar_centred(shares, config):
+        return shares
+    halves = (0.5 - shares[0], shares[1] - 0.5)
+    plausible = [h for h in halves if config.min_bar_share <= 2 * h <= config.max_bar_share]
+    half = plausible[0] if plausible else config.usual_bar_share / 2
+    return (0.5 - half, 0.5 + half)
+
+
 def _refine(
     image_bgr: Image, points: npt.NDArray[np.float64], config: BoardConfig
 ) -> tuple[npt.NDArray[np.float64], Floats]:
@@ -392,8 +418,8 @@ def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
     corners = locate_corners(image_bgr, config)
     height, width = image_bgr.shape[:2]
     if corners is not None and _plausible(corners, height * width, config):
-        view = board_from_corners(image_bgr, corners, config)
-        if abs(sum(view.bar) - view.width) / 2 <= config.max_bar_offset_px:
-            return view
+        bar = find_bar(image_bgr, corners, config)
+        if bar_centred(bar, config):
+            return board_from_corners(image_bgr, corners, config, bar)
     markers = find_aruco_corners(image_bgr, config)
     return None if markers is None else board_from_corners(image_bgr, markers, config)

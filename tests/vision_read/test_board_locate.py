@@ -11,11 +11,21 @@ from functools import cache
 
 import cv2
 import numpy as np
+import pytest
 
 from kiosk.demo import load_demo
-from vision.board import board_from_corners, find_board, locate_corners
-from vision.config import BoardConfig
+from vision.board import (
+    bar_centred,
+    board_from_corners,
+    centred_bar,
+    find_bar,
+    find_board,
+    locate_corners,
+)
+from vision.config import BoardConfig, ReadConfig
+from vision.evaluate import score_frame
 from vision.labels import Reading
+from vision.read import read_frame
 from vision.render import render_scene, scene_for_seed
 from vision.render.scene import Scene
 
@@ -103,6 +113,36 @@ def test_manual_corners_give_the_bar_too() -> None:
     view = board_from_corners(image, label.board.corners, BoardConfig())
     truth = _true_bar(scene, label.board.corners, view.width)
     assert np.abs(np.subtract(view.bar, truth)).max() <= 1.0  # measured 0.22
+
+
+def test_a_bar_misread_on_given_corners_is_centred() -> None:
+    config = BoardConfig()
+    assert bar_centred((0.46, 0.54), config)
+    assert centred_bar((0.46, 0.54), config) == (0.46, 0.54)
+    assert not bar_centred((0.40, 0.56), config)  # 0.02 off the middle: 10.8 canonical px
+    assert not bar_centred((0.49, 0.51), config)  # too narrow for a bar
+    # one edge found right, the other on a checker: the right one, mirrored
+    assert centred_bar((0.302, 0.545), config) == pytest.approx((0.455, 0.545))
+    assert centred_bar((0.455, 0.697), config) == pytest.approx((0.455, 0.545))
+    # both halves a bar's: the left one; neither (the edges swapped): a usual bar
+    assert centred_bar((0.42, 0.56), config) == pytest.approx((0.42, 0.58))
+    assert centred_bar((0.23, 0.15), config) == pytest.approx((0.455, 0.545))
+
+
+def test_a_misread_bar_no_longer_shifts_the_points_it_parts() -> None:
+    """Tuning seed 650,090 (a dark tournament board): on its labelled corners the bar net
+    puts the bar's edges at 124 and 83 canonical px (the bar is at 249..291): neither edge
+    usable, the bar is a usual bar's width in the middle, 3.3 px off at most, and the board,
+    which had 12 points read wrong with a count, is read right."""
+    scene, image, label = _frame(650_090)
+    assert label.board.corners is not None
+    config = BoardConfig()
+    assert not bar_centred(find_bar(image, label.board.corners, config), config)
+    view = board_from_corners(image, label.board.corners, config)
+    truth = _true_bar(scene, label.board.corners, view.width)
+    assert np.abs(np.subtract(view.bar, truth)).max() <= 4.0
+    reading = read_frame(image, ReadConfig(), label.board.corners)
+    assert score_frame(label, reading).boards_exact == 1
 
 
 def test_aruco_markers_locate_a_board_the_networks_do_not_see() -> None:
