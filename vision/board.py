@@ -324,24 +324,25 @@ def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[f
     return (left / width, right / width)
 
 
-def bar_centred(shares: tuple[float, float], config: BoardConfig) -> bool:
+def bar_centred(shares: tuple[float, float], config: BoardConfig, max_offset_px: float) -> bool:
     """Whether a found bar (left and right edge, shares of the width) lies in the surface's
-    middle, within ``max_bar_offset_px`` canonical pixels, and is a bar's width."""
+    middle, within ``max_offset_px`` canonical pixels, and is a bar's width."""
     left, right = shares
     offset_px = abs(left + right - 1.0) / 2 * config.canonical_width
     return (
-        offset_px <= config.max_bar_offset_px
-        and config.min_bar_share <= right - left <= config.max_bar_share
+        offset_px <= max_offset_px and config.min_bar_share <= right - left <= config.max_bar_share
     )
 
 
 def centred_bar(shares: tuple[float, float], config: BoardConfig) -> tuple[float, float]:
     """A found bar (left and right edge, shares of the width) as it must lie on a surface
-    whose corners are right: as found where ``bar_centred``; otherwise centred, each side
+    whose corners are about right: as found where ``bar_centred`` within
+    ``max_given_bar_offset_px`` (corners tapped a little off move the bar off the middle too);
+    otherwise centred, each side
     half as wide as the distance from the middle to the first of its found edges (left, then
     right) that gives a bar ``min_bar_share`` .. ``max_bar_share`` wide, or half
     ``usual_bar_share`` where neither does."""
-    if bar_centred(shares, config):
+    if bar_centred(shares, config, config.max_given_bar_offset_px):
         return shares
     halves = (0.5 - shares[0], shares[1] - 0.5)
     plausible = [h for h in halves if config.min_bar_share <= 2 * h <= config.max_bar_share]
@@ -419,7 +420,7 @@ def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
     height, width = image_bgr.shape[:2]
     if corners is not None and _plausible(corners, height * width, config):
         bar = find_bar(image_bgr, corners, config)
-        if bar_centred(bar, config):
+        if bar_centred(bar, config, config.max_bar_offset_px):
             return board_from_corners(image_bgr, corners, config, bar)
     markers = find_aruco_corners(image_bgr, config)
     return None if markers is None else board_from_corners(image_bgr, markers, config)

@@ -204,9 +204,10 @@ class BoardConfig:
     # pixels of the surface's (true outlines, the lens's bending included: within 0.8 on tuning
     # frames; a side on a tray's edge moves it 10 or more).
     max_bar_offset_px: float = 5.0
-    # Where the corners are given (tapped, ``--corners``, a calibrated camera) a bar that fails
-    # that test, or is narrower or wider than these shares of the surface's width, was misread
-    # (the bar lies in the surface's middle): it is centred on the surface, as wide as twice
+    # Where the corners are given (tapped, ``--corners``, a calibrated camera) a bar further than
+    # ``max_given_bar_offset_px`` off the middle (corners tapped a few pixels off move it a
+    # little), or narrower or wider than these shares of the surface's width, was misread (the
+    # bar lies in the surface's middle): it is centred on the surface, as wide as twice
     # the distance from the middle to whichever found edge gives a half as wide as a bar can
     # be, else ``usual_bar_share`` wide (``vision.board.centred_bar``). (The renderer's bars are
     # 0.071..0.113 of the width; tuning frames 650,000..650,999 and 660,000..660,999, labelled
@@ -214,6 +215,7 @@ class BoardConfig:
     # but 7, each 20 px or more off the middle, 5 of them with one edge within 2 px. Of those
     # 7 boards 1 was read right before, with 44 point errors, 33 of them confident; now 5, and
     # no point wrong.)
+    max_given_bar_offset_px: float = 12.0
     min_bar_share: float = 0.05
     max_bar_share: float = 0.2
     usual_bar_share: float = 0.09

@@ -117,15 +117,18 @@ def test_manual_corners_give_the_bar_too() -> None:
 
 def test_a_bar_misread_on_given_corners_is_centred() -> None:
     config = BoardConfig()
-    assert bar_centred((0.46, 0.54), config)
+    offset = config.max_bar_offset_px
+    assert bar_centred((0.46, 0.54), config, offset)
     assert centred_bar((0.46, 0.54), config) == (0.46, 0.54)
-    assert not bar_centred((0.40, 0.56), config)  # 0.02 off the middle: 10.8 canonical px
-    assert not bar_centred((0.49, 0.51), config)  # too narrow for a bar
+    assert not bar_centred((0.40, 0.56), config, offset)  # 0.02 off the middle: 10.8 px
+    assert not bar_centred((0.49, 0.51), config, offset)  # too narrow for a bar
+    # on given corners a bar 10.8 px off the middle stands (corners tapped a little off)
+    assert centred_bar((0.40, 0.56), config) == (0.40, 0.56)
     # one edge found right, the other on a checker: the right one, mirrored
     assert centred_bar((0.302, 0.545), config) == pytest.approx((0.455, 0.545))
     assert centred_bar((0.455, 0.697), config) == pytest.approx((0.455, 0.545))
     # both halves a bar's: the left one; neither (the edges swapped): a usual bar
-    assert centred_bar((0.42, 0.56), config) == pytest.approx((0.42, 0.58))
+    assert centred_bar((0.40, 0.52), config) == pytest.approx((0.40, 0.60))
     assert centred_bar((0.23, 0.15), config) == pytest.approx((0.455, 0.545))
 
 
@@ -137,7 +140,8 @@ def test_a_misread_bar_no_longer_shifts_the_points_it_parts() -> None:
     scene, image, label = _frame(650_090)
     assert label.board.corners is not None
     config = BoardConfig()
-    assert not bar_centred(find_bar(image, label.board.corners, config), config)
+    found = find_bar(image, label.board.corners, config)
+    assert not bar_centred(found, config, config.max_given_bar_offset_px)
     view = board_from_corners(image, label.board.corners, config)
     truth = _true_bar(scene, label.board.corners, view.width)
     assert np.abs(np.subtract(view.bar, truth)).max() <= 4.0
