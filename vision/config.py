@@ -141,6 +141,14 @@ class DiceConfig:
     # 58.6% at 2.6; so the judge shipped now was trained at 2.3.)
     lean_share: float = 2.3
     lean_turns: int = 4
+    # ... and as many times mirrored (a die leans as much in its mirror image). (Tuning seeds
+    # 650,000..650,999 and 660,000..660,999, labelled corners, 610 leaning dice: cocked found
+    # 68.4% at 97.4% precision turned only, 69.2% at 97.2% mirrored too; tests/e2e's flat die
+    # against a checker 0.898 -> 0.868, where 0.9 calls it cocked. Frames drawn with half the
+    # flat dice against a checker (``sample_scene(against_share=0.5)``, seeds 670,000..671,399,
+    # 372 leaning dice found): 74.2% at 85.4% -> 74.5% at 86.6% at 0.9, 70.4% at 87.3% -> 72.0%
+    # at 89.9% at 0.92: a flat die against a checker is the judge's weak spot.)
+    lean_mirrored: bool = True
     lean_recheck: float = 0.5
     # Two dice lying against each other: a die candidate at least ``split_share`` times the
     # expected side whose value cannot be read is tried as two dice, centred

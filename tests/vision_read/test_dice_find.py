@@ -343,9 +343,9 @@ def test_a_die_found_on_a_side_face_of_a_leaning_die_is_dropped() -> None:
 
 
 def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
-    """Tuning seed 660,102: a 6 leaning on a checker was found twice, by its top face and 0.9
-    of a side away by a side face read as a 3, and neither was called cocked (two dice that
-    near need ``pair_cocked_probability``): two flat dice, a 6 and a 3."""
+    """Tuning seed 660,102: a 6 leaning on a checker is found twice, by its top face and 0.9
+    of a side away by a side face read as a 3, which is not called cocked (two dice that near
+    need ``pair_cocked_probability``): without ``side_faces_dropped`` a flat 3 beside it."""
     image, label = rendered(660_102)
     assert label.board.corners is not None
     config = ReadConfig()
@@ -362,4 +362,4 @@ def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
     assert found.cocked
     twice = near_it(find_solids(image, replace(dice_config, side_face_share=0.0)).dice)
     assert len(twice) == 2
-    assert not any(d.cocked for d in twice)
+    assert any(not d.cocked and d.value is not None for d in twice)

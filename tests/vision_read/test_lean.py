@@ -20,27 +20,34 @@ def test_no_dice_need_no_judging() -> None:
     assert lean.lean_probabilities(np.zeros((10, 10, 3), np.uint8), [], [], DiceConfig()) == []
 
 
-def test_only_dice_that_may_lean_are_read_again_turned(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A fake net whose logit is the crop's mean brightness turned by the crop's quarter: the
-    dark die is plainly flat at once; the bright one is read four times and averaged."""
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_only_dice_that_may_lean_are_read_again_turned(
+    monkeypatch: pytest.MonkeyPatch, mirrored: bool
+) -> None:
+    """A fake net whose logit is the crop's mean brightness and its top-left pixel (which of
+    the crop's corners a turn or mirror image puts there): the dark die is plainly flat at
+    once; the bright one is read four times turned, and four more mirrored where asked, each
+    corner as often, so the average is the same."""
     calls: list[int] = []
 
     def run(name: str, batch: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32]]:
         assert name == lean.LEAN
         calls.append(len(batch))
-        marked = batch[:, 0, 0, 0]  # the top-left pixel: which quarter each crop is turned by
+        marked = batch[:, 0, 0, 0]
         return (np.asarray((batch.mean(axis=(1, 2, 3)) * 10 + marked)[:, None], np.float32),)
 
     monkeypatch.setattr(nets, "run", run)
     image = np.zeros((100, 200, 3), np.uint8)
     image[30:70, 130:170] = 255
     image[30, 130] = 0  # top-left pixel differs: turning the crop moves it
-    probabilities = lean.lean_probabilities(
-        image, [(50.0, 50.0), (150.0, 50.0)], [20.0, 20.0], DiceConfig()
-    )
-    assert calls == [2, 3]
+    centers, sides = [(50.0, 50.0), (150.0, 50.0)], [20.0, 20.0]
+    config = DiceConfig(lean_mirrored=mirrored)
+    probabilities = lean.lean_probabilities(image, centers, sides, config)
+    assert calls == [2, 7 if mirrored else 3]
     assert probabilities[0] < 0.01
     assert 0.5 < probabilities[1] < 1.0
+    once = lean.lean_probabilities(image, centers, sides, DiceConfig(lean_mirrored=False))
+    assert probabilities[1] == pytest.approx(once[1])
 
 
 # Tuning seeds never trained on, drawn with half their dice leaning (as the trainer draws).
