@@ -3,7 +3,9 @@
 ``--set synthetic`` (default) reads rendered frames: rendered in memory from ``--seed-start``
 (default: the evaluation seeds, ``vision.render.dataset``), or taken from a dataset folder
 ``--data DIR`` (written there first when it holds no ``labels.jsonl``), at ``--size``
-(width x height pixels, default the kiosk camera's 1280x720). ``--set dice-photos``
+(width x height pixels, default the kiosk camera's 1280x720), ``--against-share`` of the flat
+dice lying against a checker (default 0, the evaluation frames: a flat die against a checker is
+the judge of cocked dice's weak spot). ``--set dice-photos``
 reads the real dice photos (``--data``, default ``../shared/data/dice-photos`` beside the
 repository). Figures are defined in ``vision.evaluate``.
 """
@@ -49,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="size of the rendered frames in pixels, default 1280x720",
     )
     parser.add_argument(
+        "--against-share",
+        type=float,
+        default=0.0,
+        help="share of the flat dice rendered lying against a checker, default 0",
+    )
+    parser.add_argument(
         "--label-corners",
         action="store_true",
         help="give the reader the labelled corners (scores counting apart from board finding)",
@@ -80,14 +88,16 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
     from kiosk.cli import CliError
     from vision.render.dataset import LABELS_FILE, read_dataset, render_frames, write_dataset
 
+    width, height = args.size
+    against: float = args.against_share
     if args.data is None:
-        for image, frame in render_frames(seed_start, args.frames, *args.size):
+        for image, frame in render_frames(seed_start, args.frames, width, height, against):
             yield image, frame.label, frame.tags
         return
     folder: Path = args.data
     if not (folder / LABELS_FILE).exists():
         try:
-            write_dataset(folder, args.frames, seed_start, *args.size)
+            write_dataset(folder, args.frames, seed_start, width, height, against_share=against)
         except OSError as error:
             raise CliError(f"--data: cannot write a dataset into {folder}: {error}") from None
     try:
@@ -137,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.frames < 1:
         raise CliError("--frames: expected a positive number of frames")
+    if not 0.0 <= args.against_share <= 1.0:
+        raise CliError("--against-share: expected a share from 0 to 1")
     try:
         if args.dataset == "dice-photos":
             folder: Path = args.data or _DEFAULT_DICE_PHOTOS
@@ -167,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
                 if args.data is not None
                 else f"seeds from {seed_start}, {width}x{height}"
             )
+            if args.against_share:
+                source += f", {args.against_share:g} of the flat dice against a checker"
             title = f"evaluate-vision: {summary.frames} synthetic frames ({source})"
             if tuning:
                 title += " [tuning seeds: not an evaluation figure]"
@@ -175,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
                 "seed_start": seed_start,
                 # the frames' size where rendered here; a dataset folder's frames keep theirs
                 "size": [width, height] if args.data is None else None,
+                "against_share": args.against_share,
                 "tuning_seeds": tuning,
                 "figures": figures,
                 "by_variation": {tag: s.figures() for tag, s in by_tag.items()},

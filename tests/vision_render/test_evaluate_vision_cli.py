@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,14 @@ import pytest
 from kiosk.cli import main
 from vision import evaluate
 from vision.labels import Board, Reading
-from vision.render.dataset import LABELS_FILE, read_dataset, render_frames, write_dataset
+from vision.render import dataset
+from vision.render.dataset import (
+    LABELS_FILE,
+    Frame,
+    read_dataset,
+    render_frames,
+    write_dataset,
+)
 
 SEED = 2_000_000
 
@@ -98,15 +106,20 @@ def test_cli_rejects_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert "--size" in capsys.readouterr().err
 
 
+def _no_board(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+    """A stand-in reader that sees no board in any frame."""
+    return Reading.from_json({"board": {"found": False}})
+
+
 def test_cli_renders_frames_at_the_size_asked(
-    oracle: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seen: list[tuple[int, ...]] = []
 
     def reader() -> evaluate.FrameReader:
         def read(image: npt.NDArray[np.uint8], corners: object) -> Reading:
             seen.append(image.shape)
-            return Reading.from_json({"board": {"found": False}})
+            return _no_board(image, corners)
 
         return read
 
@@ -115,6 +128,27 @@ def test_cli_renders_frames_at_the_size_asked(
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["size"] == [640, 360]
     assert seen == [(360, 640, 3)] * 2
+
+
+def test_cli_renders_flat_dice_against_checkers_when_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked: list[float] = []
+
+    def frames(
+        seed_start: int, count: int, width: int, height: int, against: float
+    ) -> Iterator[tuple[npt.NDArray[np.uint8], Frame]]:
+        asked.append(against)
+        return render_frames(seed_start, count, width, height, against)
+
+    monkeypatch.setattr(dataset, "render_frames", frames)
+    args = ["evaluate-vision", "--frames", "1", "--seed-start", str(SEED)]
+    monkeypatch.setattr(evaluate, "load_frame_reader", lambda: _no_board)
+    assert main([*args, "--against-share", "0.5"]) == 0
+    assert "0.5 of the flat dice against a checker" in capsys.readouterr().out
+    assert main([*args, "--against-share", "1.5"]) == 2
+    assert "--against-share" in capsys.readouterr().err
+    assert asked == [0.5]
 
 
 def test_cli_dice_photos_with_a_stand_in_finder(

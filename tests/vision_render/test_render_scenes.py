@@ -286,6 +286,15 @@ def test_a_trainer_may_lay_flat_dice_against_checkers() -> None:
     assert against > 0.6 * dice
 
 
+def test_a_seed_s_scene_may_lay_flat_dice_against_checkers() -> None:
+    """``scene_for_seed`` passes ``against_share`` on (``evaluate-vision --against-share``);
+    0 draws every seed's scene as before."""
+    for seed in range(5):
+        asked = sample_scene(np.random.default_rng(seed), against_share=0.5)
+        assert scene_for_seed(seed, against_share=0.5) == asked
+        assert scene_for_seed(seed, against_share=0.0) == scene_for_seed(seed)
+
+
 def test_the_share_of_dice_of_other_makes_can_be_raised_for_training() -> None:
     """The renderer's own share (30% of pairs) draws every seed's scene as before; a trainer may
     ask for every pair to be of another make, or none, and the dice lie where they lay."""

@@ -48,11 +48,16 @@ class Frame:
 
 
 def render_frames(
-    seed_start: int, frames: int, width: int = 1280, height: int = 720
+    seed_start: int,
+    frames: int,
+    width: int = 1280,
+    height: int = 720,
+    against_share: float = 0.0,
 ) -> Iterator[tuple[Image, Frame]]:
-    """Render ``frames`` frames from seed ``seed_start`` on, with their labels."""
+    """Render ``frames`` frames from seed ``seed_start`` on, with their labels
+    (``against_share``: ``vision.render.scene.sample_scene``'s)."""
     for seed in range(seed_start, seed_start + frames):
-        scene = scene_for_seed(seed, width, height)
+        scene = scene_for_seed(seed, width, height, against_share)
         image, label = render_scene(scene)
         yield image, Frame(seed, scene.tags, label)
 
@@ -64,6 +69,7 @@ def write_dataset(
     width: int = 1280,
     height: int = 720,
     image_format: str = "png",
+    against_share: float = 0.0,
 ) -> Path:
     """Write ``frames`` rendered frames and ``labels.jsonl`` into ``folder``; returns the latter.
 
@@ -79,7 +85,8 @@ def write_dataset(
         else [cv2.IMWRITE_JPEG_QUALITY, 95]
     )
     with labels_path.open("w", encoding="utf-8") as out:
-        for index, (image, frame) in enumerate(render_frames(seed_start, frames, width, height)):
+        rendered = render_frames(seed_start, frames, width, height, against_share)
+        for index, (image, frame) in enumerate(rendered):
             name = f"{index:06d}.{image_format}"
             if not cv2.imwrite(str(folder / name), image, params):
                 raise OSError(f"could not write {folder / name}")

@@ -696,9 +696,12 @@ def sample_scene(
             continue
 
 
-def scene_for_seed(seed: int, width: int = 1280, height: int = 720) -> Scene:
-    """The scene of frame ``seed``: :func:`sample_scene` with ``numpy.random.default_rng(seed)``."""
-    return sample_scene(np.random.default_rng(seed), width, height)
+def scene_for_seed(
+    seed: int, width: int = 1280, height: int = 720, against_share: float = 0.0
+) -> Scene:
+    """The scene of frame ``seed``: :func:`sample_scene` with ``numpy.random.default_rng(seed)``
+    (``against_share`` as there)."""
+    return sample_scene(np.random.default_rng(seed), width, height, against_share=against_share)
 
 
 def _sample_once(
