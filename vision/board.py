@@ -324,28 +324,30 @@ def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[f
     return (left / width, right / width)
 
 
+def _bar_wide(share: float, config: BoardConfig) -> bool:
+    """Whether a bar ``share`` of the surface's width wide is as wide as a bar can be."""
+    return config.min_bar_share <= share <= config.max_bar_share
+
+
 def bar_centred(shares: tuple[float, float], config: BoardConfig, max_offset_px: float) -> bool:
     """Whether a found bar (left and right edge, shares of the width) lies in the surface's
     middle, within ``max_offset_px`` canonical pixels, and is a bar's width."""
     left, right = shares
     offset_px = abs(left + right - 1.0) / 2 * config.canonical_width
-    return (
-        offset_px <= max_offset_px and config.min_bar_share <= right - left <= config.max_bar_share
-    )
+    return offset_px <= max_offset_px and _bar_wide(right - left, config)
 
 
 def centred_bar(shares: tuple[float, float], config: BoardConfig) -> tuple[float, float]:
     """A found bar (left and right edge, shares of the width) as it must lie on a surface
     whose corners are about right: as found where ``bar_centred`` within
     ``max_given_bar_offset_px`` (corners tapped a little off move the bar off the middle too);
-    otherwise centred, each side
-    half as wide as the distance from the middle to the first of its found edges (left, then
-    right) that gives a bar ``min_bar_share`` .. ``max_bar_share`` wide, or half
-    ``usual_bar_share`` where neither does."""
+    otherwise centred, each side half as wide as the distance from the middle to the first of
+    its found edges (left, then right) that gives a bar ``min_bar_share`` .. ``max_bar_share``
+    wide, or half ``usual_bar_share`` where neither does."""
     if bar_centred(shares, config, config.max_given_bar_offset_px):
         return shares
     halves = (0.5 - shares[0], shares[1] - 0.5)
-    plausible = [h for h in halves if config.min_bar_share <= 2 * h <= config.max_bar_share]
+    plausible = [half for half in halves if _bar_wide(2 * half, config)]
     half = plausible[0] if plausible else config.usual_bar_share / 2
     return (0.5 - half, 0.5 + half)
 

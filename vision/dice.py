@@ -559,10 +559,11 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
     dropped = set()
     for i, die in enumerate(dice):
         for j, other in enumerate(dice):
+            if j == i:
+                continue
             near = config.side_face_share * (config.die_side_px or min(die.side_px, other.side_px))
             if (
-                j != i
-                and math.dist(die.center, other.center) < near
+                math.dist(die.center, other.center) < near
                 and other.cocked_probability >= config.min_cocked_probability
                 and (other.cocked_probability, -j) > (die.cocked_probability, -i)
             ):
