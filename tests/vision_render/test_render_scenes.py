@@ -19,13 +19,18 @@ from vision.render.layout import ROW
 from vision.render.palettes import THEMES, contrast, distance, luminance
 from vision.render.render import label_scene
 from vision.render.scene import (
+    BLUR_PX,
     FANCY_DICE_SHARE,
     LEAN_SHARE,
+    MOTION_BLUR_PX,
+    REFERENCE_WIDTH,
     TOUCHING_GAP_MM,
     Lighting,
     Scene,
     Solid,
     Style,
+    sample_hand,
+    sample_lighting,
     touching_distance,
 )
 from vision.render.solids import top_center
@@ -409,6 +414,44 @@ def test_seeds_are_stable() -> None:
     label = label_scene(scene_for_seed(1_000_000))
     summary = (label.board.found, [(p.color, p.count) for p in label.points if p.count])
     assert summary == EVALUATION_FRAME_0
+
+
+def test_blur_is_drawn_in_the_scene_not_in_pixels() -> None:
+    """A frame twice as wide under the same draw is blurred and smeared twice as many pixels
+    (the optics and the motion blur the scene); sensor noise and JPEG stay per pixel. A frame
+    ``REFERENCE_WIDTH`` wide keeps the draws it always had (the evaluation set is fixed)."""
+    assert REFERENCE_WIDTH == 1280
+    blurred = moved = 0
+    for seed in range(300):
+        small = sample_lighting(np.random.default_rng(seed), 1280, 720, set())
+        large = sample_lighting(np.random.default_rng(seed), 2560, 1440, set())
+        assert large.blur_sigma == pytest.approx(2 * small.blur_sigma)
+        assert small.blur_sigma == 0.0 or BLUR_PX[0] <= small.blur_sigma <= BLUR_PX[1]
+        blurred += small.blur_sigma > 0
+        if small.motion_blur is None:
+            assert large.motion_blur is None
+        else:
+            assert large.motion_blur is not None
+            assert MOTION_BLUR_PX[0] <= small.motion_blur[0] <= MOTION_BLUR_PX[1]
+            assert large.motion_blur == pytest.approx(
+                (2 * small.motion_blur[0], small.motion_blur[1])
+            )
+            moved += 1
+        assert (large.noise_sigma, large.jpeg_quality) == (small.noise_sigma, small.jpeg_quality)
+    assert blurred > 80 and moved > 10
+
+
+def test_a_hand_is_smeared_in_the_scene_not_in_pixels() -> None:
+    """A hand over a frame twice as wide moves twice as many pixels."""
+    moved = 0
+    for seed in range(40):
+        scene = scene_for_seed(seed)
+        wide = dataclasses.replace(scene.camera, width=2 * scene.camera.width)
+        small = sample_hand(np.random.default_rng(seed), scene.camera, scene.geometry)
+        large = sample_hand(np.random.default_rng(seed), wide, scene.geometry)
+        assert large.motion_px == pytest.approx(2 * small.motion_px)
+        moved += small.motion_px > 0
+    assert moved > 10
 
 
 def test_restage_keeps_the_table_and_shows_the_new_position() -> None:

@@ -376,8 +376,13 @@ TOUCHING_GAP_MM = 1.0
 # pips' colour stays from the body's and the veins' (BGR distance).
 FANCY_DICE_SHARE = 0.3
 _MIN_PIP_CONTRAST = 120.0
-# A motion-blurred frame is smeared this many pixels (least, most).
+# A motion-blurred frame is smeared this many pixels (least, most), and a blurred one blurred
+# with a Gaussian of this many pixels (sigma), on a frame ``REFERENCE_WIDTH`` pixels wide: the
+# optics and the motion blur the scene, so a wider frame of the same view is blurred as many
+# more pixels (sensor noise and JPEG blocks stay per pixel).
 MOTION_BLUR_PX = (3.0, 9.0)
+BLUR_PX = (0.5, 1.8)
+REFERENCE_WIDTH = 1280
 
 
 def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction: float) -> float:
@@ -595,11 +600,16 @@ def sample_hand(rng: np.random.Generator, camera: Camera, geometry: Geometry) ->
         size=float(scale * rng.uniform(80.0, 100.0)),
         skin=palettes.pick(rng, palettes.SKIN, 12),
         spread=float(rng.uniform(0.0, 1.0)),
-        motion_px=float(rng.uniform(0.0, 18.0)) if rng.random() < 0.6 else 0.0,
+        motion_px=float(rng.uniform(0.0, 18.0)) * camera.width / REFERENCE_WIDTH
+        if rng.random() < 0.6
+        else 0.0,
     )
 
 
-def _lighting(rng: np.random.Generator, width: int, height: int, tags: set[str]) -> Lighting:
+def sample_lighting(rng: np.random.Generator, width: int, height: int, tags: set[str]) -> Lighting:
+    """The light and the camera's effects on a ``width`` x ``height`` frame (glare, shadow,
+    blur, motion blur, noise, JPEG), adding their tags to ``tags``; blur and motion blur are
+    drawn for a frame ``REFERENCE_WIDTH`` wide and scaled to this one."""
     glare = None
     if rng.random() < 0.3:
         glare = (
@@ -621,9 +631,10 @@ def _lighting(rng: np.random.Generator, width: int, height: int, tags: set[str])
         tags.add("shadow")
     azimuth = rng.uniform(0.0, 2 * math.pi)
     reach = float(rng.uniform(0.15, 0.9))
-    blur = float(rng.uniform(0.5, 1.8)) if rng.random() < 0.4 else 0.0
+    px = width / REFERENCE_WIDTH
+    blur = float(rng.uniform(*BLUR_PX)) * px if rng.random() < 0.4 else 0.0
     motion = (
-        (float(rng.uniform(*MOTION_BLUR_PX)), float(rng.uniform(0.0, 180.0)))
+        (float(rng.uniform(*MOTION_BLUR_PX)) * px, float(rng.uniform(0.0, 180.0)))
         if rng.random() < 0.08
         else None
     )
@@ -769,7 +780,7 @@ def _sample_once(
     if not board:
         tags = {t for t in tags if not t.startswith(("theme-", "stack-"))} | {"no-board"}
         tags -= {"dark-on-dark", "starting-position", "random-position"}
-    lighting = _lighting(rng, width, height, tags)
+    lighting = sample_lighting(rng, width, height, tags)
     return Scene(
         width=width,
         height=height,
