@@ -4,7 +4,7 @@
 (``vision.render``, tuning seeds) and times, per frame:
 
 - ``calibrated``: the board located once beforehand (the kiosk's fixed camera, calibrated by
-  four taps or ``--corners``; ``vision.board.board_from_corners``): checkers, dice, zones,
+  four taps or ``--corners``; ``vision.read.view_from_corners``): checkers, dice, zones,
   occlusion;
 - ``corners``: the corners given with each frame (as ``gammon-kiosk read --corners``): the bar
   is found in every frame too;
@@ -28,9 +28,8 @@ import time  # noqa: E402
 import cv2  # noqa: E402
 
 from kiosk.cli.evaluate_vision import frame_size  # noqa: E402
-from vision.board import board_from_corners  # noqa: E402
 from vision.config import ReadConfig  # noqa: E402
-from vision.read import read_frame  # noqa: E402
+from vision.read import read_frame, view_from_corners  # noqa: E402
 from vision.render import render_scene, scene_for_seed  # noqa: E402
 
 
@@ -51,7 +50,7 @@ def main() -> None:
         (image, label.board.corners) for image, label in rendered if label.board.corners is not None
     ]
     read_frame(frames[0][0], config, frames[0][1])  # warm up (model load)
-    views = [board_from_corners(image, corners, config.board) for image, corners in frames]
+    views = [view_from_corners(image, corners, config) for image, corners in frames]
     for mode in ("calibrated", "corners", "search"):
         times, cpu_times = [], []
         for (image, true_corners), view in zip(frames, views, strict=True):

@@ -354,3 +354,12 @@ class ReadConfig:
     # A die's side is about this share of the playing surface's width (rendered boards: dice
     # 15-19 mm on 490-560 mm surfaces; the dice finder shrinks the frame by it).
     die_share: float = 0.03
+    # A frame whose longer side is longer than this (pixels) is read from a copy shrunk to it
+    # (``vision.read.working_copy``), as the board, tray and checker networks were trained on
+    # 1280x720 frames; its dice and the cube are found in the frame itself, and the reading is
+    # given in the frame's pixels. (Evaluation seeds at 2560x1440, labelled corners: read
+    # whole, boards exactly right 94.3%, dice right 92.7%, 26.7 ms a frame; so, 94.2%, 92.7%,
+    # 16.7 ms. The same 539 tuning views rendered at 1280x720 and at 2560x1440: boards exact
+    # 95.7% and 92.8%, dice right 91.4% and 94.0%: the networks read a shrunk frame's board
+    # worse than a frame rendered at their size, its dice better.)
+    max_side_px: int = 1280

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
 from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
-from vision.dice import FoundCube, FoundDie, find_solids
+from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
 from vision.trays import decode, off_places, read_trays
@@ -68,6 +68,27 @@ def dice_config_for(view: BoardView | None, config: ReadConfig) -> DiceConfig:
     return replace(config.dice, die_side_px=float(width_px * config.die_share))
 
 
+def _solids(frame: Image, config: ReadConfig, view: BoardView | None, fine: Image | None) -> Solids:
+    """The dice and the cube of ``frame`` (its pixels), found in ``fine`` where given."""
+    dice_config = dice_config_for(view, config)
+    if fine is None:
+        return find_solids(frame, dice_config)
+    up = fine.shape[1] / frame.shape[1]
+    side = dice_config.die_side_px
+    found = find_solids(fine, replace(dice_config, die_side_px=None if side is None else side * up))
+
+    def down(center: tuple[float, float]) -> tuple[float, float]:
+        return (center[0] / up, center[1] / up)
+
+    cube = found.cube
+    return Solids(
+        tuple(replace(d, center=down(d.center), side_px=d.side_px / up) for d in found.dice),
+        None
+        if cube is None
+        else replace(cube, center=down(cube.center), side_px=cube.side_px / up),
+    )
+
+
 def _board_region(view: BoardView, shape: tuple[int, ...]) -> npt.NDArray[np.uint8]:
     region = np.zeros(shape[:2], np.uint8)
     cv2.fillConvexPoly(region, np.array(view.corners, np.int32), 255)
@@ -89,6 +110,57 @@ def _cube(found: FoundCube | None) -> Cube | None:
     return Cube(value=found.value, center=(round(found.center[0], 1), round(found.center[1], 1)))
 
 
+def working_copy(frame: Image, max_side_px: int) -> Image:
+    """The frame, or where its longer side is longer than ``max_side_px`` a copy shrunk (area
+    averaging) to that, its aspect kept."""
+    height, width = frame.shape[:2]
+    longer = max(height, width)
+    if longer <= max_side_px:
+        return frame
+    size = (
+        max(1, round(width * max_side_px / longer)),
+        max(1, round(height * max_side_px / longer)),
+    )
+    return np.asarray(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def scaled_reading(reading: Reading, factor: float) -> Reading:
+    """``reading`` with its pixel positions (the board's corners, the dice's and the cube's
+    centres) multiplied by ``factor``, to 0.1 px."""
+    if factor == 1.0:
+        return reading
+
+    def scaled(point: tuple[float, float]) -> tuple[float, float]:
+        return (round(point[0] * factor, 1), round(point[1] * factor, 1))
+
+    corners = reading.board.corners
+    board = (
+        reading.board
+        if corners is None
+        else replace(reading.board, corners=tuple(scaled(c) for c in corners))  # type: ignore[arg-type]
+    )
+    cube = reading.cube
+    return replace(
+        reading,
+        board=board,
+        dice=tuple(replace(die, center=scaled(die.center)) for die in reading.dice),
+        cube=None if cube is None else replace(cube, center=scaled(cube.center)),
+    )
+
+
+def view_from_corners(image_bgr: Image, corners: Corners, config: ReadConfig) -> BoardView:
+    """The board with these ``corners`` (frame pixels) as ``read_frame`` locates it: on the
+    frame's ``working_copy`` (a fixed camera's ``calibrated`` view)."""
+    frame = check_frame(image_bgr)
+    work = working_copy(frame, config.max_side_px)
+    return _view_at(work, corners, work.shape[1] / frame.shape[1], config)
+
+
+def _view_at(work: Image, corners: Corners, scale: float, config: ReadConfig) -> BoardView:
+    shrunk: Corners = tuple((x * scale, y * scale) for x, y in corners)  # type: ignore[assignment]
+    return board_from_corners(work, shrunk, config.board)
+
+
 def read_frame(
     image_bgr: Image,
     config: ReadConfig,
@@ -97,17 +169,23 @@ def read_frame(
     calibrated: BoardView | None = None,
 ) -> Reading:
     """Read a frame. ``corners`` (TL, TR, BR, BL of the playing surface, frame pixels) skip the
-    board search; a ``calibrated`` view (``vision.board.board_from_corners`` once for a fixed
-    camera) skips finding the bar too. ``previous`` frames (oldest first) let motion mark the
-    reading ``occluded``."""
+    board search; a ``calibrated`` view (located once for a fixed camera:
+    ``view_from_corners``) skips finding the bar too. ``previous`` frames
+    (oldest first) let motion mark the reading ``occluded``. A frame longer than
+    ``config.max_side_px`` is read from its working copy, its dice and cube from the frame
+    itself (``read_located``'s ``fine``); the reading is in the frame's pixels."""
     frame = check_frame(image_bgr)
+    work = working_copy(frame, config.max_side_px)
+    scale = work.shape[1] / frame.shape[1]
     if calibrated is not None:
         view: BoardView | None = calibrated
     elif corners is None:
-        view = find_board(frame, config.board)
+        view = find_board(work, config.board)
     else:
-        view = board_from_corners(frame, corners, config.board)
-    return read_located(frame, config, view, previous)
+        view = _view_at(work, corners, scale, config)
+    earlier = [working_copy(p, config.max_side_px) for p in previous]
+    fine = frame if work is not frame else None
+    return scaled_reading(read_located(work, config, view, earlier, fine), 1.0 / scale)
 
 
 def read_located(
@@ -115,11 +193,14 @@ def read_located(
     config: ReadConfig,
     view: BoardView | None,
     previous: Sequence[Image] = (),
+    fine: Image | None = None,
 ) -> Reading:
     """Read a frame on a board already located (``view``; None: no board in the frame, only
-    dice are looked for). ``previous`` frames as in ``read_frame``."""
+    dice are looked for). ``previous`` frames as in ``read_frame``. ``fine``: the same frame
+    with more pixels (the camera's frame of which ``image_bgr`` is the ``working_copy``): the
+    dice and the cube are found in it, and given in ``image_bgr``'s pixels."""
     frame = check_frame(image_bgr)
-    solids = find_solids(frame, dice_config_for(view, config))
+    solids = _solids(frame, config, view, None if fine is None else check_frame(fine))
     dice = tuple(_die(die, view) for die in solids.dice)
     cube = _cube(solids.cube)
     if view is None:

@@ -4,9 +4,9 @@
 (default: the evaluation seeds, ``vision.render.dataset``), or taken from a dataset folder
 ``--data DIR`` (written there first when it holds no ``labels.jsonl``), at ``--size``
 (width x height pixels, default the kiosk camera's 1280x720; the same view, its blur and
-motion blur drawn in the scene, so a wider frame is as blurred in scene units), ``--against-share`` of the flat
-dice lying against a checker (default 0, the evaluation frames: a flat die against a checker is
-the judge of cocked dice's weak spot). ``--set dice-photos``
+motion blur drawn in the scene, so a wider frame is as blurred in scene units),
+``--against-share`` of the flat dice lying against a checker (default 0, the evaluation frames:
+a flat die against a checker is the judge of cocked dice's weak spot). ``--set dice-photos``
 reads the real dice photos (``--data``, default ``../shared/data/dice-photos`` beside the
 repository). Figures are defined in ``vision.evaluate``.
 """

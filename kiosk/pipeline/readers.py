@@ -19,7 +19,7 @@ from hardware.camera.frame import Frame, Image
 from vision.board import BoardView, Corners, board_moved, find_board, snap_to_edges
 from vision.config import ReadConfig
 from vision.labels import Reading
-from vision.read import check_frame, read_located
+from vision.read import check_frame, read_located, scaled_reading, working_copy
 
 
 class FrameReader(Protocol):
@@ -33,7 +33,9 @@ class VisionReader:
     located once (``vision.board.find_board``, the networks' search) and reused while it stays put:
     each frame only checks that the board's sides still snap where they did
     (``vision.board.board_moved``) and searches again when they do not (the camera or the board
-    moved, or a hand lies over a side). Where no board is found every frame searches."""
+    moved, or a hand lies over a side). Where no board is found every frame searches. A frame
+    longer than ``config.max_side_px`` is read as ``vision.read.read_frame`` reads it (from its
+    working copy, its dice from the frame itself); readings are in the frame's pixels."""
 
     def __init__(self, config: ReadConfig | None = None, history: int = 1) -> None:
         self._config = config or ReadConfig()
@@ -49,12 +51,14 @@ class VisionReader:
         )
 
     def __call__(self, frame: Frame) -> Reading:
-        image = check_frame(frame.image)
+        full = check_frame(frame.image)
+        image = working_copy(full, self._config.max_side_px)
         if self._snapped is None or board_moved(image, self._snapped, self._config.board):
             self._locate(image)
-        reading = read_located(image, self._config, self._view, tuple(self._previous))
+        fine = full if image is not full else None
+        reading = read_located(image, self._config, self._view, tuple(self._previous), fine)
         self._previous.append(image)
-        return reading
+        return scaled_reading(reading, full.shape[1] / image.shape[1])
 
 
 class LabelReader:
