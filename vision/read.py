@@ -21,6 +21,7 @@ from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
+from vision.shrink import shrink_to
 from vision.trays import decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
@@ -111,8 +112,8 @@ def _cube(found: FoundCube | None) -> Cube | None:
 
 
 def working_copy(frame: Image, max_side_px: int) -> Image:
-    """The frame, or where its longer side is longer than ``max_side_px`` a copy shrunk (area
-    averaging) to that, its aspect kept."""
+    """The frame, or where its longer side is longer than ``max_side_px`` a copy shrunk to that
+    (``vision.shrink.shrink_to``: area averaging), its aspect kept."""
     height, width = frame.shape[:2]
     longer = max(height, width)
     if longer <= max_side_px:
@@ -121,7 +122,7 @@ def working_copy(frame: Image, max_side_px: int) -> Image:
         max(1, round(width * max_side_px / longer)),
         max(1, round(height * max_side_px / longer)),
     )
-    return np.asarray(cv2.resize(frame, size, interpolation=cv2.INTER_AREA), np.uint8)
+    return shrink_to(frame, size)
 
 
 def scaled_reading(reading: Reading, factor: float) -> Reading:

@@ -24,7 +24,7 @@ from vision.columns import crop_spans
 from vision.config import ReadConfig
 from vision.read import read_frame
 from vision.render import scene_for_seed
-from vision.training.train_checkers import crop_labels
+from vision.training.train_checkers import crop_labels, training_frame
 
 SEEDS = range(24)
 Image = np.ndarray
@@ -128,3 +128,15 @@ def test_bad_view_size_is_a_clear_error() -> None:
     view = board_from_corners(image, label.board.corners, config.board)
     with pytest.raises(ValueError, match="canonical"):
         read_checkers(np.zeros((10, 10, 3), np.uint8), view, config.checkers)
+
+
+def test_a_fine_training_frame_is_rendered_finer_and_shrunk_back() -> None:
+    """``train_checkers --fine-share`` frames: the same view rendered at twice the pixels and
+    shrunk to the frame's size as ``vision.read.working_copy`` shrinks a finer camera's frame;
+    the label is the scene's own."""
+    scene = scene_for_seed(3)
+    coarse, label = training_frame(scene, False)
+    fine, fine_label = training_frame(scene, True)
+    assert fine.shape == coarse.shape == (720, 1280, 3)
+    assert fine_label == label
+    assert 0.0 < float(np.abs(fine.astype(np.int64) - coarse.astype(np.int64)).mean()) < 8.0

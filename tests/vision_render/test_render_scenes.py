@@ -31,6 +31,7 @@ from vision.render.scene import (
     Style,
     sample_hand,
     sample_lighting,
+    scaled_scene,
     touching_distance,
 )
 from vision.render.solids import top_center
@@ -453,6 +454,37 @@ def test_a_hand_is_smeared_in_the_scene_not_in_pixels() -> None:
         assert large.motion_px == pytest.approx(2 * small.motion_px)
         moved += small.motion_px > 0
     assert moved > 10
+
+
+def test_a_scaled_scene_is_the_same_view_with_more_pixels() -> None:
+    """Rendered twice as wide and shrunk back, a scene is its own frame to a few grey levels
+    (edges are drawn sharper); its labels are the scene's, twice as far from the origin."""
+    for seed in (0, 1, 3):
+        scene = scene_for_seed(seed)
+        clean = dataclasses.replace(
+            scene, lighting=dataclasses.replace(scene.lighting, noise_sigma=0.0, jpeg_quality=None)
+        )
+        image, label = render_scene(clean)
+        fine, fine_label = render_scene(scaled_scene(clean, 2))
+        assert fine.shape == (1440, 2560, 3)
+        shrunk = cv2.resize(fine, (1280, 720), interpolation=cv2.INTER_AREA)
+        assert float(np.abs(shrunk.astype(np.int64) - image.astype(np.int64)).mean()) < 3.0
+        assert label.board.corners is not None
+        assert fine_label.board.corners == pytest.approx(2 * np.array(label.board.corners))
+        assert len(fine_label.dice) == len(label.dice) > 0
+        for die, fine_die in zip(label.dice, fine_label.dice, strict=True):
+            assert fine_die.center == pytest.approx((2 * die.center[0], 2 * die.center[1]))
+            assert (fine_die.value, fine_die.zone, fine_die.cocked) == (
+                die.value,
+                die.zone,
+                die.cocked,
+            )
+        assert fine_label.points == label.points
+    hand = next(s for s in map(scene_for_seed, range(200)) if s.hands)
+    twice = scaled_scene(hand, 2)
+    assert twice.hands[0].palm == pytest.approx(tuple(2 * v for v in hand.hands[0].palm))
+    assert twice.hands[0].size == pytest.approx(2 * hand.hands[0].size)
+    assert twice.lighting.blur_sigma == pytest.approx(2 * hand.lighting.blur_sigma)
 
 
 def test_restage_keeps_the_table_and_shows_the_new_position() -> None:

@@ -821,6 +821,51 @@ def _check_dice(dice: Sequence[int] | None) -> None:
         raise ValueError(f"dice: expected values 1..6, got {list(dice)}")
 
 
+def scaled_scene(scene: Scene, factor: int) -> Scene:
+    """The same view ``factor`` times as many pixels wide and high: the camera's focal length
+    and principal point, and everything drawn in pixels (glare, shadow, blur, motion blur,
+    hands) scaled; sensor noise and JPEG stay per pixel. For frames a finer camera would give
+    (shrunk to the networks' size, as ``vision.read.working_copy`` does)."""
+
+    def points(xys: Sequence[tuple[float, float]]) -> tuple[tuple[float, float], ...]:
+        return tuple((x * factor, y * factor) for x, y in xys)
+
+    camera = scene.camera
+    light = scene.lighting
+    glare = light.glare
+    motion = light.motion_blur
+    return dataclasses.replace(
+        scene,
+        width=scene.width * factor,
+        height=scene.height * factor,
+        camera=dataclasses.replace(
+            camera,
+            width=camera.width * factor,
+            height=camera.height * factor,
+            focal=camera.focal * factor,
+            principal=points([camera.principal])[0],
+        ),
+        lighting=dataclasses.replace(
+            light,
+            glare=None
+            if glare is None
+            else (glare[0] * factor, glare[1] * factor, glare[2] * factor, glare[3]),
+            shadow=None if light.shadow is None else points(light.shadow),
+            blur_sigma=light.blur_sigma * factor,
+            motion_blur=None if motion is None else (motion[0] * factor, motion[1]),
+        ),
+        hands=tuple(
+            dataclasses.replace(
+                hand,
+                palm=points([hand.palm])[0],
+                size=hand.size * factor,
+                motion_px=hand.motion_px * factor,
+            )
+            for hand in scene.hands
+        ),
+    )
+
+
 def restage(
     scene: Scene, rng: np.random.Generator, position: Position, dice: Sequence[int] = ()
 ) -> Scene:

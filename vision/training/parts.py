@@ -105,7 +105,7 @@ def chunked_main(
     description: str,
     defaults: tuple[Path, int, int, int],
     chunk: tuple[int, str],
-    render: Callable[[int, Path, ReadConfig], None],
+    render: Callable[[int, Path, ReadConfig, argparse.Namespace], None],
     train: Callable[[argparse.Namespace, ReadConfig], None],
     extra: Callable[[argparse.ArgumentParser], object] | None = None,
 ) -> None:
@@ -113,7 +113,8 @@ def chunked_main(
 
     ``render DATA`` renders the chunks of frames ``--first`` .. ``--first`` + ``--frames`` - 1
     (``chunk``: frames per chunk and file suffix) not yet in ``--data`` (``render(first, data,
-    config)`` writes ``data/chunk-<first>.<suffix>``); ``train`` calls ``train(args, config)``.
+    config, args)`` writes ``data/chunk-<first>.<suffix>``); ``train`` calls
+    ``train(args, config)``.
     ``defaults``: data folder, first seed, frames, epochs; ``extra`` adds arguments.
     OpenCV is held to one thread."""
     data, first, frames, epochs = defaults
@@ -135,7 +136,7 @@ def chunked_main(
     size, suffix = chunk
     for start in range(args.first, args.first + args.frames, size):
         if not (args.data / f"chunk-{start}.{suffix}").exists():
-            render(start, args.data, config)
+            render(start, args.data, config, args)
             print(f"chunk {start} done", flush=True)
 
 
@@ -208,7 +209,7 @@ def found_main(
     ``data/chunk-<first>.pkl``; ``train`` calls ``train(data, dice config, epochs,
     threads)`` (``--threads``, default 1)."""
 
-    def mine_chunk(first: int, data: Path, config: ReadConfig) -> None:
+    def mine_chunk(first: int, data: Path, config: ReadConfig, _: argparse.Namespace) -> None:
         samples = [s for seed in range(first, first + chunk) for s in mine_frame(seed, config)]
         (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
 

@@ -51,6 +51,7 @@ gave no more: 91.3%, 0.67%, 0.054%. With the net shipped, ``min_count_probabilit
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +71,11 @@ from vision.checkers import (
 )
 from vision.columns import COLUMNS, column_points
 from vision.config import CheckerConfig, ReadConfig
-from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
-from vision.render import render_scene, scene_for_seed
+from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color, Label
+from vision.read import working_copy
+from vision.render import label_scene, render_scene, scene_for_seed
 from vision.render.positions import Position
-from vision.render.scene import Scene, sample_scene
+from vision.render.scene import Scene, sample_scene, scaled_scene
 from vision.training.export import export_onnx, freeze_norms, load_exported
 from vision.training.parts import chunked_main, conv_block, jittered_corners
 
@@ -81,6 +83,7 @@ CHUNK = 100
 STACKED_FIRST = 400_000  # training seeds from here on show tall stacks (``stacked_position``)
 CORNER_JITTER_PX = 3.0
 BAR_JITTER_SHARE = 0.006
+FINE_FACTOR = 2  # a fine frame (``training_frame``) is rendered this many times as wide
 DEFAULT_DATA = Path("/tmp/checkers-data")
 
 Image = npt.NDArray[np.uint8]
@@ -133,14 +136,26 @@ def training_scene(seed: int) -> Scene:
     return sample_scene(np.random.default_rng(seed), position=position)
 
 
-def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
-    """Render frames ``first .. first + CHUNK - 1`` and write their crops, labels and the found
-    bar's error (shares of the width, left and right edge) to ``data/chunk-<first>.npz``."""
+def training_frame(scene: Scene, fine: bool) -> tuple[Image, Label]:
+    """The frame of ``scene`` and its label; ``fine``: rendered ``FINE_FACTOR`` times as many
+    pixels wide and shrunk back (``vision.read.working_copy``), as a finer camera's frame is
+    read."""
+    if not fine:
+        return render_scene(scene)
+    image, _ = render_scene(scaled_scene(scene, FINE_FACTOR))
+    return working_copy(image, max(scene.width, scene.height)), label_scene(scene)
+
+
+def render_chunk(first: int, data: Path, config: ReadConfig, fine_share: float = 0.0) -> None:
+    """Render frames ``first .. first + CHUNK - 1`` (``fine_share`` of them as
+    ``training_frame``'s fine frames) and write their crops, labels and the found bar's error
+    (shares of the width, left and right edge) to ``data/chunk-<first>.npz``."""
     rng = np.random.default_rng(first)
+    fine = np.random.default_rng([first, 2]).random(CHUNK) < fine_share
     crops, labels, bar_errors, seeds = [], [], [], []
     for seed in range(first, first + CHUNK):
         scene = training_scene(seed)
-        image, label = render_scene(scene)
+        image, label = training_frame(scene, bool(fine[seed - first]))
         if not label.board.found or label.board.corners is None or label.occluded:
             continue
         g = scene.geometry
@@ -333,11 +348,20 @@ def main() -> None:
         __doc__ or "",
         (DEFAULT_DATA, 100_000, 3000, EPOCHS),
         (CHUNK, "npz"),
-        render_chunk,
+        lambda first, data, config, args: render_chunk(first, data, config, args.fine_share),
         lambda args, config: train(args.data, config.checkers, args.epochs, args.resume),
-        lambda parser: parser.add_argument(
-            "--resume", action="store_true", help="fine-tune the shipped net"
-        ),
+        add_arguments,
+    )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--resume`` (train) and ``--fine-share`` (render: ``render_chunk``'s)."""
+    parser.add_argument("--resume", action="store_true", help="fine-tune the shipped net")
+    parser.add_argument(
+        "--fine-share",
+        type=float,
+        default=0.0,
+        help="share of the frames rendered finer and shrunk back (training_frame)",
     )
 
 

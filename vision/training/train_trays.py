@@ -356,7 +356,7 @@ def main() -> None:
         __doc__ or "",
         (DEFAULT_DATA, 700_000, 18_000, EPOCHS),
         (CHUNK, "npz"),
-        render_chunk,
+        lambda first, data, config, _: render_chunk(first, data, config),
         lambda args, config: train(args.data, config.trays, args.epochs, args.resume),
         lambda parser: parser.add_argument(
             "--resume", action="store_true", help="fine-tune the shipped net"
