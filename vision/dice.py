@@ -473,6 +473,24 @@ def clear_of_cube(
     ]
 
 
+def cube_or_die(
+    dice: list[FoundDie], cube_likeness: Sequence[float], config: DiceConfig
+) -> tuple[list[FoundDie], FoundCube | None]:
+    """Where no cube was found on a board (``die_side_px`` known: a match, with its cube, is on
+    the table): the die the reader finds likeliest to be the cube, if it gives that at least
+    ``cube_fallback_probability``, is the cube (read as a die it would be a phantom die); the
+    other dice as they are. Without a board (dice alone) nothing changes."""
+    if not dice or config.die_side_px is None:
+        return dice, None
+    likeliest = int(np.argmax(cube_likeness))
+    if cube_likeness[likeliest] < config.cube_fallback_probability:
+        return dice, None
+    taken = dice[likeliest]
+    return [d for i, d in enumerate(dice) if i != likeliest], FoundCube(
+        None, taken.center, taken.side_px
+    )
+
+
 def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right, none yet judged cocked) and the cube (its
     value not yet read) in a BGR frame.
@@ -506,6 +524,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             read_sides.append(beyond)
     ranked = sorted(read_sides, key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
+    cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
     cube: FoundCube | None = None
     kept: list[tuple[tuple[float, float], float]] = []
     for side, read in ranked:
@@ -526,6 +545,9 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         face = DIE_FACES[int(np.argmax(_faces(read)))]
         value = face if share >= config.min_value_probability else None
         dice.append(FoundDie(value, center, side, False, share))
+        cube_likeness.append(read.cube)
+    if cube is None:
+        dice, cube = cube_or_die(dice, cube_likeness, config)
     dice = clear_of_cube(dice, cube, config)
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)

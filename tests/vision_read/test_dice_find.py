@@ -312,6 +312,22 @@ def test_a_die_found_on_the_cube_is_dropped() -> None:
     assert dice.clear_of_cube([on_its_side], None, config) == [on_its_side]
 
 
+def test_where_no_cube_is_found_the_most_cube_like_die_is_the_cube() -> None:
+    config = replace(ReadConfig().dice, cube_fallback_probability=0.2, die_side_px=20.0)
+    first = dice.FoundDie(2, (100.0, 100.0), 20.0, False)
+    second = dice.FoundDie(None, (300.0, 120.0), 26.0, False)
+    third = dice.FoundDie(5, (500.0, 100.0), 19.0, False)
+    found = [first, second, third]
+    assert dice.cube_or_die(found, [0.05, 0.3, 0.25], config) == (
+        [first, third],
+        dice.FoundCube(None, (300.0, 120.0), 26.0),
+    )
+    assert dice.cube_or_die(found, [0.05, 0.19, 0.1], config) == (found, None)
+    assert dice.cube_or_die([], [], config) == ([], None)
+    no_board = replace(config, die_side_px=None)  # dice alone: no cube in play
+    assert dice.cube_or_die(found, [0.05, 0.3, 0.25], no_board) == (found, None)
+
+
 def _die(center_x: float, cocked_probability: float, side: float = 18.0) -> dice.FoundDie:
     return dice.FoundDie(3, (center_x, 100.0), side, False, 1.0, cocked_probability)
 
