@@ -185,8 +185,22 @@ def read_frame(
     else:
         view = _view_at(work, corners, scale, config)
     earlier = [working_copy(p, config.max_side_px) for p in previous]
+    return read_on_copy(frame, work, config, view, earlier)
+
+
+def read_on_copy(
+    frame: Image,
+    work: Image,
+    config: ReadConfig,
+    view: BoardView | None,
+    previous: Sequence[Image] = (),
+) -> Reading:
+    """``read_located`` on ``work``, the frame's ``working_copy`` (``view`` and ``previous``
+    of it), its dice and cube found in ``frame`` where that is finer; the reading is in
+    ``frame``'s pixels."""
     fine = frame if work is not frame else None
-    return scaled_reading(read_located(work, config, view, earlier, fine), 1.0 / scale)
+    reading = read_located(work, config, view, previous, fine)
+    return scaled_reading(reading, frame.shape[1] / work.shape[1])
 
 
 def read_located(

@@ -1,9 +1,10 @@
 """Frame readers: a camera frame in, a ``vision.labels.Reading`` out.
 
-``VisionReader`` runs ``vision.read.read_located`` with the previous frame, so motion between
-them marks the reading occluded (``vision.motion``), on a board located once and located again
-only when it moves (the search costs ~15 ms a frame, the check that the board has not moved
-~1-2 ms, reading a located board ~30 ms).
+``VisionReader`` runs ``vision.read.read_on_copy`` (``read_located`` on the frame's working
+copy) with the previous frame, so motion between them marks the reading occluded
+(``vision.motion``), on a board located once and located again only when it moves (the search
+costs ~15 ms a frame, the check that the board has not moved ~1-2 ms, reading a located board
+~30 ms).
 ``LabelReader`` is the embedded demo's perfect camera: the renderer's exact label of each
 replayed frame, looked up by the frame's position in the recording. It never reads pixels: use
 it to show the kiosk's flow, not to judge vision.
@@ -19,7 +20,7 @@ from hardware.camera.frame import Frame, Image
 from vision.board import BoardView, Corners, board_moved, find_board, snap_to_edges
 from vision.config import ReadConfig
 from vision.labels import Reading
-from vision.read import check_frame, read_located, scaled_reading, working_copy
+from vision.read import check_frame, read_on_copy, working_copy
 
 
 class FrameReader(Protocol):
@@ -29,7 +30,7 @@ class FrameReader(Protocol):
 
 
 class VisionReader:
-    """``vision.read.read_located`` with the ``history`` previous frames for motion, on a board
+    """``vision.read.read_on_copy`` with the ``history`` previous frames for motion, on a board
     located once (``vision.board.find_board``, the networks' search) and reused while it stays put:
     each frame only checks that the board's sides still snap where they did
     (``vision.board.board_moved``) and searches again when they do not (the camera or the board
@@ -55,10 +56,9 @@ class VisionReader:
         image = working_copy(full, self._config.max_side_px)
         if self._snapped is None or board_moved(image, self._snapped, self._config.board):
             self._locate(image)
-        fine = full if image is not full else None
-        reading = read_located(image, self._config, self._view, tuple(self._previous), fine)
+        reading = read_on_copy(full, image, self._config, self._view, tuple(self._previous))
         self._previous.append(image)
-        return scaled_reading(reading, full.shape[1] / image.shape[1])
+        return reading
 
 
 class LabelReader:
