@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import shutil
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -159,10 +161,10 @@ class Kiosk:
         self.camera_events: queue.Queue[CameraEvent] = queue.Queue()
         self.results: queue.Queue[FrameResult | str] = queue.Queue()
         state_dir = options.state_dir
+        self.scratch: Path | None = None
+        """The demo's throw-away state folder (no ``--state-dir``), removed by :meth:`close`."""
         if state_dir is None and demo is not None:
-            import tempfile
-
-            state_dir = Path(tempfile.mkdtemp(prefix="gammon-kiosk-demo-"))
+            state_dir = self.scratch = Path(tempfile.mkdtemp(prefix="gammon-kiosk-demo-"))
         self.store = Store(state_dir, set_aside_damaged=True)
         if self.store.set_aside is not None:
             LOG.warning("damaged journal set aside as %s", self.store.set_aside)
@@ -333,12 +335,14 @@ class Kiosk:
         threading.Thread(target=load, name="gin-tables", daemon=True).start()
 
     def close(self) -> None:
-        """Write what is queued and close the journal."""
+        """Write what is queued and close the journal; the demo's throw-away state goes."""
         self.notifier.stopping()
         if self.venue is not None:
             self.venue.close()
         self.writer.close()
         self.store.close()
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
 
 
 def _mat_text(state: RefereeState, names: tuple[str, str]) -> str:

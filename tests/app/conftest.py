@@ -4,12 +4,16 @@ libegl1 and libgl1-mesa-dri); SDL_VIDEODRIVER is never forced to "dummy"."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ["KIVY_NO_ARGS"] = "1"
 os.environ["KIVY_NO_CONSOLELOG"] = "1"
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kiosk-kivy-home-"))
+if "KIVY_HOME" not in os.environ:
+    os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kiosk-kivy-home-")
+    atexit.register(shutil.rmtree, os.environ["KIVY_HOME"], True)
 
 # The offscreen GL surface keeps the size the window was first created with: create it at the
 # larger kiosk screen, 1024x600, before GraphicUnitTest.setUp shrinks the window to 320x240 (the

@@ -1,11 +1,13 @@
 """The screens driven by simulated touches (Kivy's GraphicUnitTest + UnitTestTouch), headless.
 
-Screenshots go to $KIOSK_SCREENSHOT_DIR (a temporary folder when unset)."""
+Screenshots go to $KIOSK_SCREENSHOT_DIR, kept; when it is unset, to a temporary folder a test
+removes when it ends."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -28,13 +30,6 @@ AIDS = re.compile(
 )
 
 
-def _shot_dir() -> Path:
-    folder = os.environ.get("KIOSK_SCREENSHOT_DIR") or tempfile.mkdtemp(prefix="kiosk-shots-")
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
 class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
     """One ScreenManager per test: table, PIN pad, director, on an 800x480 window."""
 
@@ -42,6 +37,13 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
         super().setUp()  # sets a 320x240 window: resize it to the kiosk's screen
         self.Window.size = SCREEN
         self.Window.create_window()
+        kept = os.environ.get("KIOSK_SCREENSHOT_DIR")
+        if kept:
+            self.shots = Path(kept)
+            self.shots.mkdir(parents=True, exist_ok=True)
+        else:
+            self.shots = Path(tempfile.mkdtemp(prefix="kiosk-shots-"))
+            self.addCleanup(shutil.rmtree, self.shots, True)
         self.table = TableModel()
         self.director = DirectorModel()
         apply_snapshot(self.table, samples.table())
@@ -105,7 +107,7 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
 
     def shoot(self, name: str) -> Path:
         self.advance_frames(3)
-        written = Path(self.Window.screenshot(name=str(_shot_dir() / f"{name}.png")))
+        written = Path(self.Window.screenshot(name=str(self.shots / f"{name}.png")))
         image = cv2.imread(str(written))
         assert image is not None
         assert image.shape[:2] == (self.Window.height, self.Window.width)
@@ -328,7 +330,8 @@ class KioskScreensTest(GraphicUnitTest):  # type: ignore[misc]
         assert self.root.current == "director"
 
     def test_director_sees_the_incident_snapshot(self) -> None:
-        folder = Path(tempfile.mkdtemp(prefix="kiosk-snap-"))
+        folder = self.shots / "snapshots"
+        folder.mkdir()
         image = cv2.resize(cv2.imread(str(self.shoot("snapshot_source"))), (320, 192))
         cv2.imwrite(str(folder / "2.png"), image)
         data = samples.director()

@@ -17,9 +17,10 @@ from kiosk.pipeline.live import RESTART, Kiosk, RunOptions
 from kiosk.referee import BoardRead
 from kiosk.referee.board import START_SIDES, reading_of
 from kiosk.store import Store
+from kiosk.store.location import JOURNAL_FILENAME
 
 
-def _kiosk(state_dir: Path) -> Kiosk:
+def _kiosk(state_dir: Path | None) -> Kiosk:
     demo = load_demo()
     options = RunOptions(
         config=demo.config, camera=None, state_dir=state_dir, reader="labels", buttons="keyboard"
@@ -52,6 +53,19 @@ def test_the_demo_starting_over_finishes_the_match_and_opens_a_new_one(tmp_path:
     with Store(tmp_path) as store:
         matches = store.matches()
     assert [m.finished_ms is not None for m in matches] == [True, False]
+
+
+def test_the_demo_without_a_state_folder_leaves_none_behind(tmp_path: Path) -> None:
+    kiosk = _kiosk(None)
+    scratch = kiosk.scratch
+    assert scratch is not None
+    assert (scratch / JOURNAL_FILENAME).exists()
+    kiosk.close()
+    assert not scratch.exists()
+    given = _kiosk(tmp_path)
+    assert given.scratch is None
+    given.close()
+    assert (tmp_path / JOURNAL_FILENAME).exists()  # a folder given is the director's: kept
 
 
 def test_systemd_hears_ready_once_then_the_watchdog(
