@@ -28,18 +28,18 @@ Image = npt.NDArray[np.uint8]
 
 
 def check_frame(image: object) -> Image:
-    """The frame as a BGR uint8 array (a grey frame is converted); ValueError naming what is
-    wrong otherwise."""
+    """The frame as a BGR uint8 array (a grey frame, height x width or height x width x 1, is
+    converted); ValueError naming what is wrong otherwise."""
     if not isinstance(image, np.ndarray):
         raise ValueError(f"frame: expected a numpy array, got {type(image).__name__}")
     if image.dtype != np.uint8:
         raise ValueError(f"frame: expected dtype uint8, got {image.dtype}")
-    if image.ndim == 2:
-        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    if image.ndim != 3 or image.shape[2] != 3:
+    if image.ndim not in (2, 3) or (image.ndim == 3 and image.shape[2] not in (1, 3)):
         raise ValueError(f"frame: expected height x width x 3 (BGR), got shape {image.shape}")
     if image.shape[0] == 0 or image.shape[1] == 0:
         raise ValueError("frame: the image is empty")
+    if image.ndim == 2 or image.shape[2] == 1:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     return np.ascontiguousarray(image)
 
 

@@ -18,6 +18,10 @@ from vision.read import check_frame, read_frame
     [
         (np.zeros((0, 0, 3), np.uint8), "empty"),
         (np.zeros((10, 0, 3), np.uint8), "empty"),
+        (np.zeros((0, 0), np.uint8), "empty"),
+        (np.zeros((5, 0, 1), np.uint8), "empty"),
+        (np.zeros((20, 20, 2), np.uint8), "shape"),
+        (np.zeros((20, 20, 3, 1), np.uint8), "shape"),
         (np.zeros((20, 20, 3), np.float32), "dtype"),
         (np.zeros((20, 20, 4), np.uint8), "shape"),
         ([[1, 2], [3, 4]], "numpy array"),
@@ -28,8 +32,9 @@ def test_bad_frames_name_the_problem(frame: object, message: str) -> None:
         check_frame(frame)
 
 
-def test_grey_frame_is_accepted() -> None:
-    assert check_frame(np.zeros((8, 8), np.uint8)).shape == (8, 8, 3)
+@pytest.mark.parametrize("shape", [(8, 8), (8, 8, 1)])
+def test_grey_frame_is_accepted(shape: tuple[int, ...]) -> None:
+    assert check_frame(np.full(shape, 7, np.uint8)).shape == (8, 8, 3)
 
 
 @pytest.mark.parametrize("size", [(1, 1), (5, 7), (720, 1280)])
@@ -39,6 +44,12 @@ def test_blank_frame_has_no_board(size: tuple[int, int]) -> None:
     assert reading.points == ()
     assert reading.dice == ()
     assert reading.to_json()["board"] == {"found": False}
+
+
+@pytest.mark.parametrize("size", [(1, 5000), (5000, 1), (3, 2000), (17, 1281), (3000, 4000)])
+def test_frames_of_any_size_read_without_a_crash(size: tuple[int, int]) -> None:
+    noise = np.random.default_rng(size[0]).integers(0, 256, (*size, 3), dtype=np.uint8)
+    assert not read_frame(noise, ReadConfig()).board.found
 
 
 def test_noise_frame_does_not_crash() -> None:
