@@ -176,7 +176,7 @@ DICE_PROBLEM_TEXTS: dict[str, str] = {
     "cocked": "A die is cocked: roll again",
     "wrong_side": "The dice landed on the wrong side of the bar: roll again",
     "off_board": "A die left the board: roll again",
-    "unreadable": "The dice cannot be read: roll again",
+    "unreadable": "The kiosk cannot read the dice: clear the view",
     "invalid": "The roll is not valid: roll again",
 }
 

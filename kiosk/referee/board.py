@@ -11,6 +11,7 @@ section 2: never a silent guess).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -201,6 +202,31 @@ def judge(
         return Verdict("ambiguous", None, None, tuple(play for _, play in fitting))
     closest = closest_plays(position_of(before, mover), dice, position_of(seen, mover), limit)
     return Verdict("illegal", None, None, tuple(closest))
+
+
+@dataclass(frozen=True)
+class RollFit:
+    """A result a play of a roll that was not read reaches and the reading fits: the rolls
+    (of those the dice may show) whose legal plays reach it, each with its play."""
+
+    result: Sides
+    plays: tuple[tuple[Dice, Play], ...]
+
+
+def fitting_rolls(
+    before: Sides, mover: Player, rolls: Sequence[Dice], ranges: Ranges
+) -> tuple[RollFit, ...]:
+    """The results a legal play of any of ``rolls`` by ``mover`` from ``before`` reaches that
+    the reading (``ranges``) fits, in the order of ``rolls``: one is the play and tells the roll
+    (or the rolls it could have been); none, no roll the dice may show makes the board legal;
+    several, a better reading is needed (``judge``'s rule, over every roll not ruled out)."""
+    fits: dict[Sides, list[tuple[Dice, Play]]] = {}
+    for dice in rolls:
+        for (moved, other), play in legal_results(position_of(before, mover), dice).items():
+            result: Sides = (moved, other) if mover == 0 else (other, moved)
+            if ranges.fits(result):
+                fits.setdefault(result, []).append((dice, play))
+    return tuple(RollFit(result, tuple(plays)) for result, plays in fits.items())
 
 
 def reading_of(

@@ -19,7 +19,7 @@ from kiosk.referee.board import START_SIDES, Sides
 from kiosk.referee.config import ConfigError, RefereeConfig
 from kiosk.referee.events import BoardReading, DieSeen
 from kiosk.referee.incidents import Incident, Prompt
-from kiosk.rules import Dice
+from kiosk.rules import Dice, rolls_showing
 from kiosk.rulesets import RuleSet, RuleSetError
 
 Phase = Literal["opening", "opening_rolled", "roll", "moving", "cube_offered", "match_over"]
@@ -32,13 +32,32 @@ SetupStatus = Literal["ok", "wrong", "official", "choice"]
 
 
 @dataclass(frozen=True)
+class UnreadRoll:
+    """A valid roll, both dice flat where they must land (MSO 4.2, JBL 4.1.4), whose values the
+    camera did not all read: ``known`` the values it did read (none or one). It stands, as a
+    roll a human monitor could not see would: the player moves, and the play tells the roll
+    (``kiosk.referee.board.fitting_rolls``). Vision's failure never voids a roll."""
+
+    known: tuple[int, ...]
+
+    @property
+    def rolls(self) -> tuple[Dice, ...]:
+        """The rolls the dice may show."""
+        return rolls_showing(self.known)
+
+
+Roll = Dice | UnreadRoll
+"""The roll being played: read, or valid but not (all) read."""
+
+
+@dataclass(frozen=True)
 class PendingPlay:
     """A turn ended by a press, its board not judged yet (the judgement runs on the next event,
     so that a press only switches the clocks). ``note``: an incident already raised for it."""
 
     mover: Player
     before: Sides
-    dice: Dice
+    dice: Roll
     rolled_ms: int
     note: int | None = None
 
@@ -130,7 +149,7 @@ class Game:
     missing: tuple[int, int] = (0, 0)
     rolls: int = 0
     turn: Player | None = None
-    dice: Dice | None = None
+    dice: Roll | None = None
     opening: tuple[int, int] | None = None
     opening_winner: Player | None = None
     cocked: bool = False

@@ -15,13 +15,17 @@ from kiosk.match.players import Player, opponent
 from kiosk.referee.board import (
     CHECKERS,
     START_SIDES,
+    Ranges,
     Sides,
+    Verdict,
+    VerdictKind,
     add,
     borne_off,
     closed_out,
     difference,
     estimate,
     exact_sides,
+    fitting_rolls,
     game_over,
     judge,
     on_board,
@@ -34,8 +38,17 @@ from kiosk.referee.context import Context
 from kiosk.referee.events import Args, BoardRead, ClockPress, DiceRead, DieSeen, Zone
 from kiosk.referee.explain import play_seen, why_illegal
 from kiosk.referee.incidents import IncidentKind, Prompt, PromptKind
-from kiosk.referee.state import IllegalMove, PendingPlay, PrematureRoll
-from kiosk.rules import BAR, OFF, Dice, apply_play, format_play, legal_plays, position_id
+from kiosk.referee.state import IllegalMove, PendingPlay, PrematureRoll, Roll, UnreadRoll
+from kiosk.rules import (
+    BAR,
+    OFF,
+    Dice,
+    Play,
+    apply_play,
+    format_play,
+    legal_plays,
+    position_id,
+)
 
 _ROLL_PROMPTS = ("roll_again", "dice_unreadable")
 
@@ -160,22 +173,17 @@ def settle(ctx: Context, final: bool = False) -> None:
             ctx.set_game(pending=_noted(pending, number))
         return
     seen = estimate(reading, config)
-    verdict = judge(pending.before, pending.mover, pending.dice, ranges, seen)
-    corrected = _corrected(ctx, pending.before)
-    if verdict.kind != "legal" and corrected is not None:
-        alternative = judge(corrected, pending.mover, pending.dice, ranges, seen)
-        if alternative.kind == "legal":
-            _accept_correction(ctx, ctx.game.sides)
-            verdict = alternative
+    verdict, rolls = _judged(ctx, pending, ranges, seen)
     if verdict.kind == "legal":
         assert verdict.result is not None
         assert verdict.play is not None
         ctx.set_game(sides=verdict.result, pending=None, disturbed=None)
-        ctx.log(pending.mover, "move", dice=_pair(pending.dice), play=format_play(verdict.play))
+        ctx.log(pending.mover, "move", dice=_pair(rolls[0]), play=format_play(verdict.play))
         ctx.clear("ambiguous_reading")
+        _note_rolls_untold(ctx, pending, verdict.play, rolls)
         check_game_over(ctx)
         return
-    dice = (pending.dice.first, pending.dice.second)
+    dice = _pair(pending.dice) if isinstance(pending.dice, Dice) else None
     plays = tuple(format_play(play) for play in verdict.plays)
     where = ctx.where(pending.before, pending.mover)
     if verdict.kind == "ambiguous" and final:
@@ -191,7 +199,7 @@ def settle(ctx: Context, final: bool = False) -> None:
         )
         after = apply_play(position_of(pending.before, pending.mover), play)
         ctx.set_game(sides=sides_of(after, pending.mover), pending=None)
-        ctx.log(pending.mover, "move", dice=dice, play=format_play(play))
+        ctx.log(pending.mover, "move", dice=_pair(rolls[0]), play=format_play(play))
         check_game_over(ctx)
         return
     if verdict.kind == "ambiguous":
@@ -212,14 +220,89 @@ def settle(ctx: Context, final: bool = False) -> None:
             )
             ctx.set_game(pending=_noted(pending, number))
         return
-    _illegal(ctx, pending, seen, plays)
+    if isinstance(pending.dice, UnreadRoll):
+        _unread_roll_unfit(ctx, pending, seen)
+        return
+    _illegal(ctx, pending, pending.dice, seen, plays)
+
+
+def _judged(
+    ctx: Context, pending: PendingPlay, ranges: Ranges, seen: Sides
+) -> tuple[Verdict, tuple[Dice, ...]]:
+    """The pending play judged against the reading (``_judge_roll``), from the setup put right
+    where only that makes it legal (MSO 4.7, JBL 4.2.4)."""
+    verdict, rolls = _judge_roll(pending.before, pending.mover, pending.dice, ranges, seen)
+    corrected = _corrected(ctx, pending.before)
+    if verdict.kind != "legal" and corrected is not None:
+        alternative, other_rolls = _judge_roll(corrected, pending.mover, pending.dice, ranges, seen)
+        if alternative.kind == "legal":
+            _accept_correction(ctx, ctx.game.sides)
+            return alternative, other_rolls
+    return verdict, rolls
+
+
+def _judge_roll(
+    before: Sides, mover: Player, roll: Roll, ranges: Ranges, seen: Sides
+) -> tuple[Verdict, tuple[Dice, ...]]:
+    """A play of ``roll`` from ``before`` judged (``board.judge``), and the roll of each of the
+    verdict's plays. A roll the camera did not read (``UnreadRoll``) is judged over every roll
+    the dice may show (``board.fitting_rolls``): one result fits, the play, of the first roll
+    reaching it (all of them given); several, an ambiguous reading; none, illegal (with no
+    closest plays: there is no one roll to measure them by)."""
+    if isinstance(roll, Dice):
+        verdict = judge(before, mover, roll, ranges, seen)
+        return verdict, (roll,) * max(1, len(verdict.plays))
+    fits = fitting_rolls(before, mover, roll.rolls, ranges)
+    if len(fits) == 1:
+        play = fits[0].plays[0][1]
+        return Verdict("legal", fits[0].result, play, (play,)), tuple(d for d, _ in fits[0].plays)
+    firsts = [fit.plays[0] for fit in fits]
+    kind: VerdictKind = "ambiguous" if fits else "illegal"
+    return Verdict(kind, None, None, tuple(p for _, p in firsts)), tuple(d for d, _ in firsts)
+
+
+def _note_rolls_untold(
+    ctx: Context, pending: PendingPlay, play: Play, rolls: tuple[Dice, ...]
+) -> None:
+    """Tell the director (no prompt) when the play of a roll the camera did not read could be
+    of several rolls: the record holds the first."""
+    if not isinstance(pending.dice, UnreadRoll) or len(rolls) < 2:
+        return
+    others = ", ".join(_text(dice) for dice in rolls[1:])
+    ctx.record(
+        "dice_unreadable",
+        LEGAL_PLAY,
+        f"the dice were not read: {format_play(play)} recorded as {_text(rolls[0])}"
+        f" (it could be of {others})",
+        player=pending.mover,
+        **ctx.where(pending.before, pending.mover),
+    )
+
+
+def _unread_roll_unfit(ctx: Context, pending: PendingPlay, seen: Sides) -> None:
+    """No roll the unread dice may show makes the board legal: a misread die or board, or an
+    illegal move the kiosk cannot name without the roll. The director checks (no prompt at the
+    table); play goes on from the board as seen."""
+    ctx.record(
+        "dice_unreadable",
+        LEGAL_PLAY,
+        "the dice were not read and no roll they may show makes the play legal:"
+        f" {play_seen(pending.before, seen, pending.mover) or '(no checker moved)'};"
+        " the director checks",
+        player=pending.mover,
+        seen_position_id=position_id(position_of(seen, pending.mover)),
+        **ctx.where(pending.before, pending.mover),
+    )
+    ctx.set_game(sides=seen, pending=None)
 
 
 def _noted(pending: PendingPlay, number: int) -> PendingPlay:
     return PendingPlay(pending.mover, pending.before, pending.dice, pending.rolled_ms, number)
 
 
-def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str, ...]) -> None:
+def _illegal(
+    ctx: Context, pending: PendingPlay, dice: Dice, seen: Sides, closest: tuple[str, ...]
+) -> None:
     """An illegal move (MSO 4.8, BIBA 4.8, GA "Illegal moves", JBL 4.2.3) awaits a choice:
     announced, the opponent condones or demands a legal play; recorded silently, nobody at the
     table is told, but the director may still rule on it (condone or order a legal play) until the
@@ -227,15 +310,15 @@ def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str
     dice). A silent illegal move that ends the game stands at once."""
     mover = pending.mover
     before = position_of(pending.before, mover)
-    used = max((len(play) for play in legal_plays(before, pending.dice)), default=0)
-    reason = why_illegal(pending.before, seen, mover, pending.dice, used)
+    used = max((len(play) for play in legal_plays(before, dice)), default=0)
+    reason = why_illegal(pending.before, seen, mover, dice, used)
     seen_text = play_seen(pending.before, seen, mover)
     seen_id = position_id(position_of(seen, mover))
     params: Args = (
         ("player", mover),
         ("reason", reason.code),
         ("number", reason.number),
-        ("dice", _text(pending.dice)),
+        ("dice", _text(dice)),
         ("play", seen_text),
     )
     number = ctx.record(
@@ -253,13 +336,13 @@ def _illegal(ctx: Context, pending: PendingPlay, seen: Sides, closest: tuple[str
             correct_position_id=position_id(position_of(pending.before, mover)),
             params=params,
         ),
-        dice=(pending.dice.first, pending.dice.second),
+        dice=(dice.first, dice.second),
         play_seen=seen_text or "(no checker moved)",
         seen_position_id=seen_id,
         legal_plays=closest,
         **ctx.where(pending.before, mover),
     )
-    illegal = IllegalMove(mover, pending.before, seen, pending.dice, number)
+    illegal = IllegalMove(mover, pending.before, seen, dice, number)
     ctx.set_game(sides=seen, pending=None, illegal=illegal)
     if not ctx.announced(number) and game_over(seen) is not None:
         condone(ctx, "the game ended", implicit=True)
@@ -348,12 +431,17 @@ class RollProblem:
     cause: str
 
 
+_UNREADABLE = RollProblem(
+    "dice_unreadable", LEGAL_PLAY, "the kiosk cannot read the dice", "unreadable"
+)
+"""Opening dice the camera cannot read: their values decide who starts (MSO-clock 3.3), so the
+kiosk waits for a clearer view; the roll is not voided."""
+
+
 def _roll_problem(ctx: Context, roller: Player, dice: tuple[DieSeen, ...]) -> RollProblem | None:
-    """Why a roll by ``roller`` is not valid (MSO 4.2, JBL 4.1.4), or None."""
+    """Why a roll by ``roller`` is not valid (MSO 4.2, JBL 4.1.4), or None. Whether the camera
+    read the values does not enter: a valid roll stands read or not."""
     rules = ctx.rules
-    if any(die.value is None for die in dice):
-        text = "the kiosk cannot read the dice"
-        return RollProblem("dice_unreadable", LEGAL_PLAY, text, "unreadable")
     if any(die.cocked for die in dice) and rules.play.cocked_dice_reroll:
         rule = rules.rule("play.cocked_dice_reroll")
         return RollProblem("invalid_roll", rule, "a die is cocked", "cocked")
@@ -382,7 +470,7 @@ def _values(dice: tuple[DieSeen, ...]) -> tuple[int, int]:
 def _reject_roll(ctx: Context, roller: Player | None, problem: RollProblem) -> None:
     unreadable = problem.kind == "dice_unreadable"
     prompt_kind: PromptKind = "dice_unreadable" if unreadable else "roll_again"
-    text = f"{problem.text}: roll again"
+    text = f"{problem.text}: {'clear the view' if unreadable else 'roll again'}"
     params: Args = (("player", roller), ("cause", problem.cause))
     ctx.record(
         problem.kind,
@@ -405,6 +493,7 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     if any(die.value is None or die.cocked or die.zone in ("on-bar", "off-board") for die in dice):
         problem = (
             problem
+            or (_UNREADABLE if any(die.value is None for die in dice) else None)
             or _roll_problem(ctx, 0, dice)
             or RollProblem(
                 "invalid_roll",
@@ -575,11 +664,12 @@ def _turn_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
         condone(ctx, f"condoned by player {roller} rolling", implicit=True)
     if ctx.game.phase != "roll" or ctx.game.number != game.number:
         return  # the play just judged ended the game
-    first, second = _values(dice)
+    read = tuple(die.value for die in dice if die.value is not None)
+    roll: Roll = Dice(*read) if len(read) == 2 else UnreadRoll(read)
     ctx.clear(*_ROLL_PROMPTS)
     ctx.set_game(
         phase="moving",
-        dice=Dice(first, second),
+        dice=roll,
         rolls=game.rolls + 1,
         roll_ms=ctx.t_ms,
         cocked=False,
@@ -596,7 +686,11 @@ def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     if any(die.value is None for die in dice):
         return
     values = _values(dice)
-    if sorted(values) == sorted((game.dice.first, game.dice.second)):
+    if isinstance(game.dice, UnreadRoll):
+        if Dice(max(values), min(values)) in game.dice.rolls:
+            ctx.set_game(dice=Dice(*values))  # the roll's dice, read at last
+            return
+    elif sorted(values) == sorted((game.dice.first, game.dice.second)):
         return  # the same dice, moved aside (MSO 4.5, JBL 4.1.2)
     roller = opponent(mover)
     rule = ctx.rules.rule("play.premature_roll")

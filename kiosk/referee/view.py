@@ -15,7 +15,16 @@ from kiosk.referee.board import image_points, position_of
 from kiosk.referee.events import BoardReading, Colour, Seat
 from kiosk.referee.incidents import Incident, Prompt
 from kiosk.referee.state import Phase, RefereeState
-from kiosk.rules import BAR, OFF, MatchInfo, format_play, legal_plays, match_id, position_id
+from kiosk.rules import (
+    BAR,
+    OFF,
+    Dice,
+    MatchInfo,
+    format_play,
+    legal_plays,
+    match_id,
+    position_id,
+)
 
 VERDICT_PROMPTS = frozenset({"concession_offered", "concession_ruling", "expiry_ruling"})
 """The only prompts that may carry a gin verdict at the table (MSO 1.5, JBL 1.9)."""
@@ -126,8 +135,9 @@ def director_view(state: RefereeState, t_ms: int) -> DirectorView:
     on_roll: Player = game.turn if game.turn is not None else 0
     position = position_of(game.sides, on_roll)
     plays: tuple[str, ...] = ()
-    if game.dice is not None and game.phase == "moving":
-        plays = tuple(format_play(play) for play in legal_plays(position, game.dice))
+    dice = game.dice if isinstance(game.dice, Dice) else None  # an unread roll: none to show
+    if dice is not None and game.phase == "moving":
+        plays = tuple(format_play(play) for play in legal_plays(position, dice))
     match = state.match
     cube = game.cube
     info = MatchInfo(
@@ -135,7 +145,7 @@ def director_view(state: RefereeState, t_ms: int) -> DirectorView:
         cube_owner=cube.owner,
         player_on_roll=on_roll,
         crawford=match.crawford_game,
-        dice=(game.dice.first, game.dice.second) if game.dice is not None else (0, 0),
+        dice=(dice.first, dice.second) if dice is not None else (0, 0),
         match_length=match.length,
         score=match.score,
     )

@@ -3,7 +3,7 @@
 No I/O, no clock, no randomness. Rules follow ``shared/rules/backgammon-rules.txt``.
 """
 
-from kiosk.rules.dice import Dice, InvalidDiceError
+from kiosk.rules.dice import Dice, InvalidDiceError, rolls_showing
 from kiosk.rules.ids import (
     GameState,
     InvalidIdError,
@@ -61,4 +61,5 @@ __all__ = [
     "parse_xgid",
     "position_id",
     "resolve_play",
+    "rolls_showing",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -53,3 +54,20 @@ class Dice:
         if self.is_double:
             return (self.first,) * 4
         return (self.high, self.low)
+
+
+def rolls_showing(known: Sequence[int]) -> tuple[Dice, ...]:
+    """Every roll (high die first, each pair once: 21 in all) that shows the values ``known``
+    (none, one or two of them, 1..6): the rolls a pair of dice may be when only ``known`` was
+    read."""
+    if len(known) > 2:
+        raise InvalidDiceError(f"a roll shows two values, got {len(known)}")
+    for value in known:
+        Dice(value, value)  # raises InvalidDiceError naming a value outside 1..6
+    rolls = []
+    for high in range(1, 7):
+        for low in range(1, high + 1):
+            shown = [high, low]
+            if all(shown.count(v) >= list(known).count(v) for v in set(known)):
+                rolls.append(Dice(high, low))
+    return tuple(rolls)

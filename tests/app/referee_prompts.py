@@ -62,7 +62,7 @@ SCENARIOS: tuple[Callable[[], None], ...] = (
     lambda: irregularities.test_setup_error_is_announced_and_corrected_in_time("mso"),
     lambda: irregularities.test_cube_not_centred_at_the_start("jbl"),
     irregularities.test_jbl_opponent_chooses_missing_checkers_to_the_bar,
-    lambda: irregularities.test_unreadable_dice_are_never_guessed("mso"),
+    lambda: irregularities.test_unreadable_opening_dice_are_never_guessed("mso"),
     lambda: irregularities.test_invalid_roll_is_rolled_again("mso", True, None),
     lambda: irregularities.test_invalid_roll_is_rolled_again("jbl", False, "off-board"),
     irregularities.test_mso_roll_to_the_left_of_the_bar_is_invalid,

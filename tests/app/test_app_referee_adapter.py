@@ -143,7 +143,10 @@ def test_director_touches_become_referee_actions() -> None:
     ("prompt", "kind"),
     [
         (Prompt("double_offered", "player 0 doubles to 2", 1, ("take", "pass")), "cube_offered"),
-        (Prompt("dice_unreadable", "the dice cannot be read: roll again", 0), "invalid_dice"),
+        (
+            Prompt("dice_unreadable", "the kiosk cannot read the dice: clear the view", 0),
+            "invalid_dice",
+        ),
         (Prompt("director_called", "the director is called: touch nothing"), "paused"),
         (Prompt("game_over", "player 0 wins a gammon"), "notice"),
         (Prompt("expiry_ruling", "time expired", None, verdict="gammon: certain"), "notice"),

@@ -28,6 +28,7 @@ from kiosk.referee import (
 from kiosk.referee.board import START_SIDES, Sides, position_of, reading_of, sides_of
 from kiosk.referee.events import CubeSeen, Scalar, Zone
 from kiosk.referee.gin import GinJudge
+from kiosk.referee.state import Roll
 from kiosk.rules import Dice, Position, apply_play, decode_position_id, position_id, resolve_play
 
 
@@ -80,8 +81,8 @@ class Table:
 
     def dice(
         self,
-        first: int,
-        second: int,
+        first: int | None,
+        second: int | None,
         roller: Player | None = None,
         cocked: bool = False,
         zone: Zone | None = None,
@@ -143,11 +144,12 @@ class Table:
             raised += self.press(opponent(winner))
         return raised
 
-    def result_of(self, text: str) -> Sides:
-        """The board after the turn player plays ``text`` with the dice in play."""
+    def result_of(self, text: str, dice: Dice | None = None) -> Sides:
+        """The board after the turn player plays ``text`` with ``dice`` (default: the dice in
+        play)."""
         mover = self.turn
-        dice = self.state.game.dice
-        assert dice is not None
+        dice = dice or self.state.game.dice  # type: ignore[assignment]
+        assert isinstance(dice, Dice)
         before = position_of(self.state.game.sides, mover)
         play, legal = resolve_play(before, dice, text)
         assert legal, f"{text} is not legal with {dice}"
@@ -200,6 +202,6 @@ def position(text: str) -> Position:
     return decode_position_id(text)
 
 
-def dice_of(state: RefereeState) -> Dice | None:
+def dice_of(state: RefereeState) -> Roll | None:
     """The dice in play."""
     return state.game.dice

@@ -11,8 +11,9 @@ import pytest
 from kiosk.referee import DiceRead, DieSeen, director_view
 from kiosk.referee.board import START_SIDES, Sides, reading_of
 from kiosk.referee.events import BoardRead, CubeSeen, PointSeen
-from kiosk.rules import BAR
-from tests.referee.table import Table, config, kinds
+from kiosk.referee.state import UnreadRoll
+from kiosk.rules import BAR, Dice, Position
+from tests.referee.table import Table, config, dice_of, kinds
 
 RULESETS = ("mso", "jbl")
 
@@ -174,16 +175,92 @@ def test_mso_no_double_after_cocked_dice() -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_unreadable_dice_are_never_guessed(ruleset: str) -> None:
-    """A die the camera cannot read asks for a clearer view; the roll is not taken."""
+def test_unreadable_opening_dice_are_never_guessed(ruleset: str) -> None:
+    """Opening dice the camera cannot read: their values decide who starts, so the kiosk asks
+    for a clearer view and waits; the roll is not voided (no "roll again")."""
+    table = Table(config(ruleset))
+    table.board(START_SIDES)
+    rows = {p: table.config.player_row(p) for p in (0, 1)}  # type: ignore[index]
+    dice = (DieSeen(None, False, table.zone(0), rows[0]), DieSeen(1, False, table.zone(1), rows[1]))
+    table.send(DiceRead(dice, table.later()))
+    assert table.state.game.phase == "opening"
+    prompt = table.state.prompt
+    assert prompt is not None
+    assert prompt.kind == "dice_unreadable"
+    assert "roll again" not in prompt.text
+    read = (DieSeen(4, False, table.zone(0), rows[0]), dice[1])
+    table.send(DiceRead(read, table.later()))  # the same dice, read at last
+    assert table.state.game.opening == (4, 1)
+    assert table.state.prompt is None or table.state.prompt.kind != "dice_unreadable"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_unread_roll_stands_and_the_play_tells_it(ruleset: str) -> None:
+    """A valid roll the camera cannot read (a 4 and a die it cannot make out) is not voided:
+    nobody is asked to roll again, the player moves, and the one roll whose legal play the
+    board shows (4-2: 13/9 13/11) goes in the record."""
     table = Table(config(ruleset))
     table.opening(winner=0, high=3, low=1)
     table.play("8/5 6/5")
-    zone = table.zone(1)
-    table.send(DiceRead((DieSeen(None, False, zone), DieSeen(4, False, zone)), table.later()))
-    assert table.state.game.phase == "roll"
-    assert table.state.prompt is not None
-    assert table.state.prompt.kind == "dice_unreadable"
+    raised = table.dice(None, 4)
+    assert kinds(raised) == []
+    assert table.state.game.phase == "moving"
+    assert table.state.prompt is None
+    assert dice_of(table.state) == UnreadRoll((4,))
+    raised = table.play_board(table.result_of("13/9 13/11", Dice(4, 2)))
+    raised += table.dice(5, 3)
+    assert kinds(raised) == []
+    moves = [(e.player, e.dice, e.play) for e in table.state.game.log if e.action == "move"]
+    assert moves[-1] == (1, (4, 2), "13/11 13/9")
+    assert table.state.game.phase == "moving"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_unread_roll_read_later_is_the_roll(ruleset: str) -> None:
+    """The roll's dice read at last while the player moves fill in the roll: no premature roll
+    is seen in them."""
+    table = Table(config(ruleset))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(None, None)
+    assert dice_of(table.state) == UnreadRoll(())
+    assert kinds(table.dice(6, 4, lift=False)) == []
+    assert dice_of(table.state) == Dice(6, 4)
+    assert kinds(table.play("24/14")) == []
+
+
+def test_an_unread_roll_whose_play_fits_no_roll_goes_to_the_director() -> None:
+    """No roll the unread dice may show (a 4 and another) makes the board legal: the director
+    is told, nobody at the table is asked anything, and play goes on from the board seen."""
+    table = Table(config("mso"))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(4, None)
+    seen = table.moved(1, {8: -1, 6: -1, 5: +2})  # 8/5 6/5: a 3 and a 1, no 4
+    raised = table.play_board(seen)
+    assert kinds(raised) == ["dice_unreadable"]
+    assert "no roll they may show" in raised[0].detail
+    assert table.state.prompt is None
+    assert table.state.game.sides == seen
+
+
+def test_an_unread_roll_whose_play_many_rolls_make_is_recorded_and_noted() -> None:
+    """Three checkers left on the 1 point: every roll but a double bears off two. The play of
+    an unread roll that leaves one is recorded as the first of those rolls (2-1), and the
+    director is told the others it could be."""
+    table = Table(config("mso"))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    mover = table.turn
+    table.set_position(Position.from_points({1: 3}, {6: 5, 5: 5, 4: 5}), mover)
+    table.dice(None, None)
+    raised = table.play_board(table.moved(mover, {1: -2, 0: +2}))
+    assert kinds(raised) == ["dice_unreadable"]
+    assert "recorded as 2-1" in raised[0].detail
+    assert "6-5" in raised[0].detail
+    assert "6-6" not in raised[0].detail  # a double bears off all three
+    moves = [(e.dice, e.play) for e in table.state.game.log if e.action == "move"]
+    assert moves[-1] == ((2, 1), "1/off(2)")
 
 
 # -- illegal moves (MSO 4.8, JBL 4.2.3, GA "Illegal moves") ---------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.rules.dice import Dice, InvalidDiceError
+from kiosk.rules.dice import Dice, InvalidDiceError, rolls_showing
 from kiosk.rules.position import (
     START,
     InvalidPositionError,
@@ -85,3 +85,17 @@ def test_dice_values_and_parsing() -> None:
         Dice(3, 7)
     with pytest.raises(InvalidDiceError, match="two digits"):
         Dice.parse("5")
+
+
+def test_the_rolls_a_pair_of_dice_may_show() -> None:
+    assert len(rolls_showing(())) == 21
+    assert rolls_showing((4,)) == tuple(
+        Dice(max(4, v), min(4, v)) for v in (1, 2, 3) if v < 4
+    ) + tuple(Dice(v, 4) for v in (4, 5, 6))
+    assert rolls_showing((3, 3)) == (Dice(3, 3),)
+    assert rolls_showing((2, 5)) == (Dice(5, 2),)
+    assert all(len(rolls_showing((v,))) == 6 for v in range(1, 7))
+    with pytest.raises(InvalidDiceError, match="first die"):
+        rolls_showing((7,))
+    with pytest.raises(InvalidDiceError, match="two values"):
+        rolls_showing((1, 2, 3))
