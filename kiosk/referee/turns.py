@@ -62,6 +62,8 @@ def on_board_read(ctx: Context, event: BoardRead) -> None:
     game = ctx.game
     if game.phase == "match_over" or event.reading.occluded:
         return
+    if game.lifted_ms is not None and not _unmoved(ctx):
+        _touched_early(ctx)  # lifted, then checkers moved: no roll again
     if game.pending is not None:
         settle(ctx)
     elif game.phase in ("roll", "cube_offered", "opening_rolled"):
@@ -399,12 +401,10 @@ def _dice_lifted(ctx: Context) -> None:
     if game.phase == "moving" and game.turn is not None:
         if ctx.state.clock is None:
             end_turn(ctx, game.turn)  # MSO 4.5, JBL 4.1.6: lifting a die ends the turn
+        elif _unmoved(ctx) and ctx.rules.play.cocked_dice_reroll:
+            ctx.set_game(lifted_ms=ctx.t_ms)  # a roll again, or touched early: what follows tells
         else:
-            ctx.record(
-                "dice_touched_early",
-                cite(ctx.rules, "dice_out_of_turn"),
-                "the dice were lifted before the clock was pressed",
-            )
+            _touched_early(ctx)
         return
     illegal = game.illegal
     if (
@@ -417,6 +417,43 @@ def _dice_lifted(ctx: Context) -> None:
             f"condoned by player {opponent(illegal.offender)} picking up the dice",
             implicit=True,
         )
+
+
+def _unmoved(ctx: Context) -> bool:
+    """The latest settled reading shows the board as it was at the roll (a reading settles
+    only when it changes, so one from before the roll still shows the board now)."""
+    reading = ctx.game.reading
+    if reading is None or reading.occluded:
+        return False
+    return reading_ranges(reading, ctx.state.config).fits(ctx.game.sides)
+
+
+def _touched_early(ctx: Context) -> None:
+    """The dice were lifted before the clock was pressed (JBL 4.3.2(5), BIBA 4.6), recorded when
+    lifted or, held back (``lifted_ms``), when no roll again followed."""
+    ctx.set_game(lifted_ms=None)
+    ctx.record(
+        "dice_touched_early",
+        cite(ctx.rules, "dice_out_of_turn"),
+        "the dice were lifted before the clock was pressed",
+    )
+
+
+def _rolled_again(ctx: Context, roller: Player, dice: tuple[DieSeen, ...]) -> None:
+    """The mover lifted the dice before moving and rolled again: the roll before did not count
+    (a die cocked that the camera did not see, MSO 4.2, JBL 4.1.4). The director is told (no
+    prompt: the players did as the rules ask); the new roll is taken as any roll."""
+    game = ctx.game
+    before = _text(game.dice) if isinstance(game.dice, Dice) else "unread"
+    ctx.record(
+        "invalid_roll",
+        ctx.rules.rule("play.cocked_dice_reroll"),
+        f"player {roller} rolled again before moving: the roll before ({before}) taken as void,"
+        " a die cocked that the kiosk did not see",
+        player=roller,
+    )
+    ctx.set_game(phase="roll", dice=None, lifted_ms=None)
+    _turn_roll(ctx, dice)
 
 
 @dataclass(frozen=True)
@@ -487,7 +524,7 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     """One die each (MSO-clock 3.3); equal dice are rolled again."""
     problem = None
     for die in dice:
-        roller = _opening_roller(ctx, die)
+        roller = _roller(ctx, die)
         if roller is not None:
             problem = problem or _roll_problem(ctx, roller, (die,))
     if any(die.value is None or die.cocked or die.zone in ("on-bar", "off-board") for die in dice):
@@ -513,7 +550,7 @@ def _opening_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     ctx.clear(*_ROLL_PROMPTS)
     _check_setup(ctx)
     high = dice[0] if first > second else dice[1]
-    winner = _opening_roller(ctx, high)
+    winner = _roller(ctx, high)
     ctx.set_game(
         phase="opening_rolled",
         opening=(max(first, second), min(first, second)),
@@ -536,10 +573,10 @@ def _unrowed(dice: tuple[DieSeen, ...]) -> tuple[DieSeen, ...]:
     return tuple(replace(die, row=None) for die in dice)
 
 
-def _opening_roller(ctx: Context, die: DieSeen) -> Player | None:
-    """Who rolled an opening die: rolling to the right of the bar (MSO 4.2), by its half, which
-    either row may hold; in one's own home board (JBL 4.1.4), by its row; None when the reading
-    cannot tell (the press tells, MSO-clock 3.3)."""
+def _roller(ctx: Context, die: DieSeen) -> Player | None:
+    """Who rolled a die: rolling to the right of the bar (MSO 4.2), by its half, which either
+    row may hold; in one's own home board (JBL 4.1.4), by its row; None when the reading cannot
+    tell (at the opening, the press tells, MSO-clock 3.3)."""
     config = ctx.state.config
     if ctx.rules.play.valid_roll_zone == "right_of_bar" and die.zone in ("left-half", "right-half"):
         return config.row_player("bottom" if die.zone == "right-half" else "top")
@@ -683,6 +720,11 @@ def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     mover = game.turn
     assert mover is not None
     assert game.dice is not None
+    if game.lifted_ms is not None:
+        if all(_roller(ctx, die) == mover for die in dice):
+            _rolled_again(ctx, mover, dice)
+            return
+        _touched_early(ctx)
     if any(die.value is None for die in dice):
         return
     values = _values(dice)
@@ -737,6 +779,8 @@ def on_press(ctx: Context, event: ClockPress) -> None:
     player = ctx.state.config.seat_player(event.side)
     if game.phase == "match_over":
         return
+    if game.lifted_ms is not None:
+        _touched_early(ctx)  # lifted, then pressed: no roll again
     if game.phase == "opening":
         ctx.record(
             "opening_press_wrong",

@@ -537,12 +537,69 @@ def test_checkers_moved_between_turns(ruleset: str) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_dice_lifted_before_the_press(ruleset: str) -> None:
-    """MSO-clock 3.4 / JBL 4.1.5(2): nobody touches the dice before the play is complete."""
+    """MSO-clock 3.4 / JBL 4.1.5(2): nobody touches the dice before the play is complete. Dice
+    lifted before a checker moved may yet be rolled again (a cocked die the camera missed):
+    the incident waits for the checkers to move or the press."""
     table = Table(config(ruleset))
     table.opening(winner=0, high=3, low=1)
     table.dice(3, 1, roller=0)  # the opening dice as they lie
-    assert kinds(table.lift()) == ["dice_touched_early"]
+    assert kinds(table.lift()) == []
+    assert kinds(table.board(table.result_of("8/5 6/5"))) == ["dice_touched_early"]
     assert table.state.game.phase == "moving"
+    assert kinds(table.press(0)) == []
+    table.dice(6, 4)
+    table.board(table.moved(0, {8: -1}))  # a checker moved, then the dice lifted: at once
+    assert kinds(table.lift()) == ["dice_touched_early"]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_dice_lifted_then_pressed_were_touched_early(ruleset: str) -> None:
+    table = Table(config(ruleset))
+    table.opening(winner=0, high=3, low=1)
+    table.dice(3, 1, roller=0)
+    table.lift()
+    assert kinds(table.press(0))[:1] == ["dice_touched_early"]
+
+
+def _mover_dice(table: Table, first: int, second: int) -> tuple[DieSeen, DieSeen]:
+    """Dice as the mover rolls them: in the half where his rolls land, in his row."""
+    mover = table.turn
+    row = table.config.player_row(mover)  # type: ignore[arg-type]
+    return (
+        DieSeen(first, False, table.zone(mover), row),
+        DieSeen(second, False, table.zone(mover), row),
+    )
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_roll_again_before_moving_voids_the_roll_before(ruleset: str) -> None:
+    """MSO 4.2, JBL 4.1.4: a die came to rest cocked, the camera did not see it, and the mover
+    rolled again as the rules ask: the new roll is his (no premature roll, no dice touched
+    early), and the director is told the roll before was taken as void."""
+    table = Table(config(ruleset))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(6, 4)  # one die cocked, read as lying flat
+    assert kinds(table.lift()) == []
+    raised = table.send(DiceRead(_mover_dice(table, 5, 2), table.later()))
+    assert kinds(raised) == ["invalid_roll"]
+    assert "(6-4) taken as void" in raised[0].detail
+    assert table.state.prompt is None
+    assert dice_of(table.state) == Dice(5, 2)
+    assert table.state.game.phase == "moving"
+    assert kinds(table.play("13/8 13/11")) == []
+
+
+def test_the_opponents_dice_after_a_lift_are_a_premature_roll() -> None:
+    """Dice lifted before moving, then the opponent's dice land (in his half): the mover
+    touched his dice early and the opponent rolled early (MSO 4.6)."""
+    table = Table(config("mso"))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(6, 4)
+    table.lift()
+    raised = table.dice(5, 2, roller=0)
+    assert kinds(raised) == ["dice_touched_early", "premature_roll"]
 
 
 def test_mso_premature_roll_stands() -> None:
