@@ -4,7 +4,10 @@ Run: ``.venv/bin/python benchmarks/referee_press.py [--games N] [--ruleset NAME]
 Random legal games are played through ``kiosk.referee.step`` with exact board readings; each
 sample is the ``step`` of the press that ends a play, checked to have started the other clock.
 The play itself is judged on the next event (``settle``); that step is timed separately as
-"verdict" (settled frame to verdict, in the referee). Reports p50, p99 and max in microseconds.
+"verdict" (settled frame to verdict, in the referee). With ``--unread-share S`` that share of
+the rolls is read with neither value (an ``UnreadRoll``: the play is judged over all 21 rolls,
+``board.fitting_rolls``), their verdicts timed apart as "verdict, unread roll". Reports p50,
+p99 and max in microseconds.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from kiosk.referee import (
 )
 from kiosk.referee.board import position_of, reading_of, sides_of
 from kiosk.referee.events import Zone
-from kiosk.rules import apply_play, legal_plays
+from kiosk.rules import Dice, apply_play, legal_plays
 
 
 def _zone(state: RefereeState, player: Player) -> Zone:
@@ -50,11 +53,13 @@ def _best_of(state: RefereeState, event: ClockPress, runs: int = 3) -> float:
 
 
 def measure(
-    ruleset: str, games: int, seed: int = 1
-) -> tuple[list[float], list[float], list[float]]:
+    ruleset: str, games: int, seed: int = 1, unread_share: float = 0.0
+) -> tuple[list[float], list[float], list[float], list[float]]:
     """(press latencies, the same presses' best of 3 repeats where one took over 1 ms, verdict
-    latencies) in µs over ``games`` random games."""
+    latencies of rolls read, of rolls not read) in µs over ``games`` random games."""
     rng = random.Random(seed)
+    rolled = Dice(1, 1)  # the roll as it fell, whether the referee read it or not
+    unread: list[float] = []
     config = RefereeConfig(ruleset=ruleset, match_length=games * 3, reserve_ms=10**9)
     state = new_referee(config)
     t = 0
@@ -82,9 +87,11 @@ def measure(
             assert roller is not None
             state = step(state, DiceRead((), t)).state
             zone = _zone(state, roller)
-            dice = (
-                DieSeen(rng.randint(1, 6), False, zone),
-                DieSeen(rng.randint(1, 6), False, zone),
+            rolled = Dice(rng.randint(1, 6), rng.randint(1, 6))
+            hidden = rng.random() < unread_share
+            dice = tuple(
+                DieSeen(None if hidden else value, False, zone)
+                for value in (rolled.first, rolled.second)
             )
             state = step(state, DiceRead(dice, t + 1)).state
             continue
@@ -93,8 +100,9 @@ def measure(
         mover = game.turn
         assert mover is not None
         assert game.dice is not None
+        read = isinstance(game.dice, Dice)
         before = position_of(game.sides, mover)
-        play = rng.choice(legal_plays(before, game.dice))
+        play = rng.choice(legal_plays(before, game.dice if isinstance(game.dice, Dice) else rolled))
         after = sides_of(apply_play(before, play), mover)
         state = step(state, BoardRead(reading_of(after, config), t)).state
         number = game.number
@@ -110,15 +118,18 @@ def measure(
             raise SystemExit(f"press at {t} ms did not start the other clock: {pressed.incidents}")
         start = time.perf_counter_ns()
         judged = step(state, Tick(t + 600))
-        verdicts.append((time.perf_counter_ns() - start) / 1000)
+        (verdicts if read else unread).append((time.perf_counter_ns() - start) / 1000)
         state = judged.state
-        if [i.kind for i in judged.incidents if i.kind not in ("game_won", "match_won")]:
+        expected = (
+            ("game_won", "match_won") if read else ("game_won", "match_won", "dice_unreadable")
+        )
+        if [i.kind for i in judged.incidents if i.kind not in expected]:
             raise SystemExit(f"unexpected incidents: {judged.incidents}")
         if state.game.number != number or state.match.over:
             played += 1
             if state.match.over:
                 state = new_referee(config)
-    return presses, repeats, verdicts
+    return presses, repeats, verdicts, unread
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -140,16 +151,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--ruleset", default="jbl")
+    parser.add_argument("--unread-share", type=float, default=0.0, help="rolls not read, 0..1")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    presses, repeats, verdicts = measure(args.ruleset, args.games)
-    press, verdict = _summary(presses), _summary(verdicts)
+    presses, repeats, verdicts, unread = measure(
+        args.ruleset, args.games, unread_share=args.unread_share
+    )
+    summaries = {"press": _summary(presses), "verdict": _summary(verdicts)}
+    if unread:
+        summaries["verdict, unread roll"] = _summary(unread)
     repeated = round(max(repeats), 1) if repeats else None
     if args.json:
-        result = {"ruleset": args.ruleset, "press": press, "verdict": verdict}
+        result = {
+            "ruleset": args.ruleset,
+            **{k.replace(", ", "_").replace(" ", "_"): v for k, v in summaries.items()},
+        }
         print(json.dumps({**result, "press_outliers_repeated_max_us": repeated}))
         return 0
-    for name, s in (("press", press), ("verdict", verdict)):
+    for name, s in summaries.items():
         print(
             f"{name}: {s['samples']:.0f} samples, p50 {s['p50_us']} µs, p99 {s['p99_us']} µs, "
             f"max {s['max_us']} µs, over 1 ms: {s['over_1ms']:.0f}"
