@@ -1,6 +1,7 @@
 """Benchmark: a clock press until the other clock runs, through the referee (target <= 1 ms).
 
-Run: ``.venv/bin/python benchmarks/referee_press.py [--games N] [--ruleset NAME] [--json]``.
+Run: ``.venv/bin/python benchmarks/referee_press.py [--games N] [--ruleset NAME]
+[--unread-share S] [--json]``.
 Random legal games are played through ``kiosk.referee.step`` with exact board readings; each
 sample is the ``step`` of the press that ends a play, checked to have started the other clock.
 The play itself is judged on the next event (``settle``); that step is timed separately as
