@@ -329,6 +329,22 @@ def test_policy_per_incident_kind(ruleset: str, tmp_path: Path) -> None:
 # -- out of turn (MSO 4.3, 4.6, MSO-clock 3.4; JBL 4.1.5, 4.2.2, 4.4.5) ----------------------------
 
 
+def test_mso_a_roll_again_before_moving_is_the_movers(tmp_path: Path) -> None:
+    """MSO 4.2: a die came to rest cocked but the camera saw it flat; player 1 lifts the dice
+    before moving and rolls again, as the rules ask. Through the whole pipeline the new roll
+    is his: the director is told the roll before was void, nothing else is raised."""
+    script = started("mso")
+    script.roll(1, 6, 4)
+    script.lift(1)
+    script.roll(1, 5, 2)
+    script.play(1, "13/8 13/11")
+    run = run_script(script, tmp_path)
+    assert run.kinds() == ["invalid_roll"]
+    assert run.prompts == []
+    assert run.state.game.turn == 0
+    assert run.state.game.sides == script.sides
+
+
 def premature_roll(script: Script) -> None:
     """Player 1 rolls 6-4 in his half while player 0 still plays his opening 3-1."""
     script.hand(1)
