@@ -393,7 +393,7 @@ def on_dice_read(ctx: Context, event: DiceRead) -> None:
     elif game.phase == "roll":
         _turn_roll(ctx, event.dice)
     elif game.phase == "moving":
-        _dice_during_play(ctx, event.dice)
+        _dice_during_play(ctx, event.dice, lifted=not game.dice_seen)
 
 
 def _dice_lifted(ctx: Context) -> None:
@@ -714,8 +714,9 @@ def _turn_roll(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
     _setup_deadline(ctx)
 
 
-def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
-    """New dice while the mover plays: the opponent rolled early (MSO 4.6, JBL 4.1.5)."""
+def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...], lifted: bool) -> None:
+    """New dice while the mover plays: the roll's dice read at last (an unread roll, the dice
+    not ``lifted`` in between), or the opponent rolled early (MSO 4.6, JBL 4.1.5)."""
     game = ctx.game
     mover = game.turn
     assert mover is not None
@@ -729,7 +730,7 @@ def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...]) -> None:
         return
     values = _values(dice)
     if isinstance(game.dice, UnreadRoll):
-        if Dice(max(values), min(values)) in game.dice.rolls:
+        if not lifted and Dice(max(values), min(values)) in game.dice.rolls:
             ctx.set_game(dice=Dice(*values))  # the roll's dice, read at last
             return
     elif sorted(values) == sorted((game.dice.first, game.dice.second)):

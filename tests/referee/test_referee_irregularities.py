@@ -229,6 +229,19 @@ def test_an_unread_roll_read_later_is_the_roll(ruleset: str) -> None:
     assert kinds(table.play("24/14")) == []
 
 
+def test_dice_after_an_unread_roll_was_lifted_are_the_opponents() -> None:
+    """An unread roll's dice lifted after a checker moved: dice landing next are not the roll
+    read at last but the opponent's early roll (MSO 4.6)."""
+    table = Table(config("mso"))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(None, None)
+    table.board(table.moved(1, {24: -1, 23: +1}))
+    assert kinds(table.lift()) == ["dice_touched_early"]
+    assert kinds(table.dice(6, 4, roller=0)) == ["premature_roll"]
+    assert dice_of(table.state) == UnreadRoll(())
+
+
 def test_an_unread_roll_whose_play_fits_no_roll_goes_to_the_director() -> None:
     """No roll the unread dice may show (a 4 and another) makes the board legal: the director
     is told, nobody at the table is asked anything, and play goes on from the board seen."""
