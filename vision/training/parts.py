@@ -46,13 +46,28 @@ class FoundSample:
         return cls(patch, inside, side, label)
 
 
+def save_samples(path: Path, samples: object) -> None:
+    """``samples`` pickled to ``path`` as a stream: saving holds no second copy in memory, as
+    ``pickle.dumps`` did (400 frames of dice patches, 316 MB: peak 415 MB streamed, 1,047 MB
+    so; 13,040 frames ran a 23 GB machine out of memory)."""
+    with path.open("wb") as out:
+        pickle.dump(samples, out, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def load_samples(path: Path) -> Any:
+    """What ``save_samples`` wrote, read as a stream (the same 400 frames: peak 393 MB, against
+    701 MB through ``read_bytes``)."""
+    with path.open("rb") as source:
+        return pickle.load(source)
+
+
 def load_found(data: Path, validation: range, held: bool) -> list[FoundSample]:
     """The samples of the chunks ``data/chunk-<first>.pkl`` whose first seed lies in
     ``validation`` (``held``) or outside it."""
     samples: list[FoundSample] = []
     for path in sorted(data.glob("chunk-*.pkl")):
         if (int(path.stem.split("-")[1]) in validation) == held:
-            samples.extend(pickle.loads(path.read_bytes()))
+            samples.extend(load_samples(path))
     return samples
 
 
@@ -211,7 +226,7 @@ def found_main(
 
     def mine_chunk(first: int, data: Path, config: ReadConfig, _: argparse.Namespace) -> None:
         samples = [s for seed in range(first, first + chunk) for s in mine_frame(seed, config)]
-        (data / f"chunk-{first}.pkl").write_bytes(pickle.dumps(samples))
+        save_samples(data / f"chunk-{first}.pkl", samples)
 
     chunked_main(
         description,

@@ -109,7 +109,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -125,6 +124,7 @@ from vision.crops import crop_inputs
 from vision.labels import CUBE_VALUES
 from vision.render.effects import motion_blur
 from vision.render.scene import FANCY_DICE_SHARE, MOTION_BLUR_PX
+from vision.training.parts import load_samples, save_samples
 
 PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-photos"
 Image = npt.NDArray[np.uint8]
@@ -788,14 +788,14 @@ def reader_samples(
     source_path = cache / "reader-samples.json"
     source = {"seeds": list(frames.seeds), "photos": len(photos)}
     if path.exists() and source_path.exists() and json.loads(source_path.read_text()) == source:
-        loaded: tuple[list[Sample], list[Sample]] = pickle.loads(path.read_bytes())
+        loaded: tuple[list[Sample], list[Sample]] = load_samples(path)
         return loaded
     if path.exists():
         print(f"{path} was mined from other frames or photos: mining again", flush=True)
     # Mined below the reader's own peak threshold, for more of the detector's near misses.
     config = replace(DiceConfig(), min_peak=MINE_PEAK, max_candidates=MINE_CANDIDATES)
     mined = (mine_samples(frames, config, True), mine_samples(photos, config, False))
-    path.write_bytes(pickle.dumps(mined))
+    save_samples(path, mined)
     source_path.write_text(json.dumps(source))
     return mined
 
