@@ -139,7 +139,7 @@ class Game:
     dice (high, low) and ``opening_winner`` the player of the high die when the reading tells.
     ``reading``: the latest settled reading. ``disturbed``: the incident of a board changed
     between turns, until restored. ``other_half``: JBL 4.1.4 permission for each player to roll
-    into the other half. ``log``: the game's record so far. ``lifted_ms``: when the mover
+    into the other half. ``log``: the game's record so far. ``held_lift``: the mover
     lifted the dice before moving a checker or pressing, held back until what follows tells a
     roll again (a die cocked that the camera did not see, MSO 4.2) from dice touched early."""
 
@@ -160,7 +160,7 @@ class Game:
     reading_ms: int = -1
     roll_ms: int = -1
     dice_seen: tuple[DieSeen, ...] = ()
-    lifted_ms: int | None = None
+    held_lift: bool = False
     pending: PendingPlay | None = None
     illegal: IllegalMove | None = None
     premature: PrematureRoll | None = None

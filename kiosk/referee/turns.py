@@ -62,7 +62,7 @@ def on_board_read(ctx: Context, event: BoardRead) -> None:
     game = ctx.game
     if game.phase == "match_over" or event.reading.occluded:
         return
-    if game.lifted_ms is not None and not _unmoved(ctx):
+    if game.held_lift and not _unmoved(ctx):
         _touched_early(ctx)  # lifted, then checkers moved: no roll again
     if game.pending is not None:
         settle(ctx)
@@ -402,7 +402,7 @@ def _dice_lifted(ctx: Context) -> None:
         if ctx.state.clock is None:
             end_turn(ctx, game.turn)  # MSO 4.5, JBL 4.1.6: lifting a die ends the turn
         elif _unmoved(ctx) and ctx.rules.play.cocked_dice_reroll:
-            ctx.set_game(lifted_ms=ctx.t_ms)  # a roll again, or touched early: what follows tells
+            ctx.set_game(held_lift=True)  # a roll again, or touched early: what follows tells
         else:
             _touched_early(ctx)
         return
@@ -430,8 +430,8 @@ def _unmoved(ctx: Context) -> bool:
 
 def _touched_early(ctx: Context) -> None:
     """The dice were lifted before the clock was pressed (JBL 4.3.2(5), BIBA 4.6), recorded when
-    lifted or, held back (``lifted_ms``), when no roll again followed."""
-    ctx.set_game(lifted_ms=None)
+    lifted or, held back (``held_lift``), when no roll again followed."""
+    ctx.set_game(held_lift=False)
     ctx.record(
         "dice_touched_early",
         cite(ctx.rules, "dice_out_of_turn"),
@@ -452,7 +452,7 @@ def _rolled_again(ctx: Context, roller: Player, dice: tuple[DieSeen, ...]) -> No
         " a die cocked that the kiosk did not see",
         player=roller,
     )
-    ctx.set_game(phase="roll", dice=None, lifted_ms=None)
+    ctx.set_game(phase="roll", dice=None, held_lift=False)
     _turn_roll(ctx, dice)
 
 
@@ -721,7 +721,7 @@ def _dice_during_play(ctx: Context, dice: tuple[DieSeen, ...], lifted: bool) -> 
     mover = game.turn
     assert mover is not None
     assert game.dice is not None
-    if game.lifted_ms is not None:
+    if game.held_lift:
         if all(_roller(ctx, die) == mover for die in dice):
             _rolled_again(ctx, mover, dice)
             return
@@ -780,7 +780,7 @@ def on_press(ctx: Context, event: ClockPress) -> None:
     player = ctx.state.config.seat_player(event.side)
     if game.phase == "match_over":
         return
-    if game.lifted_ms is not None:
+    if game.held_lift:
         _touched_early(ctx)  # lifted, then pressed: no roll again
     if game.phase == "opening":
         ctx.record(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -64,10 +65,10 @@ def rolls_showing(known: Sequence[int]) -> tuple[Dice, ...]:
         raise InvalidDiceError(f"a roll shows two values, got {len(known)}")
     for value in known:
         Dice(value, value)  # raises InvalidDiceError naming a value outside 1..6
-    rolls = []
-    for high in range(1, 7):
-        for low in range(1, high + 1):
-            shown = [high, low]
-            if all(shown.count(v) >= list(known).count(v) for v in set(known)):
-                rolls.append(Dice(high, low))
-    return tuple(rolls)
+    wanted = Counter(known)
+    return tuple(
+        Dice(high, low)
+        for high in range(1, 7)
+        for low in range(1, high + 1)
+        if wanted <= Counter((high, low))
+    )
