@@ -51,9 +51,10 @@ def free_axes(outputs: tuple[str, ...], spatial: bool) -> dict[str, dict[int, st
 def load_exported(net: Any, name: str) -> None:
     """Set ``net`` to the weights of the shipped ONNX network ``name`` it was exported as:
     ``net.features`` holds convolutions each followed by a batch norm, ``net.head`` the linear
-    layers (modules the export leaves out keep their weights). The export folds each batch norm
-    into its convolution, so the convolutions take the folded weights and the norms become
-    per-channel biases (unit scale, zero mean, unit variance): fine-tune with them frozen
+    layers (modules the export leaves out keep their weights); or, a plain ``nn.Sequential``
+    (``parts.crop_net``), the net holds both. The export folds each batch norm into its
+    convolution, so the convolutions take the folded weights and the norms become per-channel
+    biases (unit scale, zero mean, unit variance): fine-tune with them frozen
     (``freeze_norms``)."""
     import onnx
     import torch
@@ -65,7 +66,9 @@ def load_exported(net: Any, name: str) -> None:
         w.name: torch.from_numpy(numpy_helper.to_array(w).copy()) for w in model.graph.initializer
     }
     convs = [node.input[1:] for node in model.graph.node if node.op_type == "Conv"]
-    layers = [m for m in net.features if isinstance(m, nn.Conv2d | nn.BatchNorm2d)]
+    features = getattr(net, "features", net)
+    head, prefix = (net.head, "head.") if hasattr(net, "head") else (net, "")
+    layers = [m for m in features if isinstance(m, nn.Conv2d | nn.BatchNorm2d)]
     with torch.no_grad():
         for (weight, bias), conv, norm in zip(convs, layers[::2], layers[1::2], strict=True):
             conv.weight.copy_(weights[weight])
@@ -73,10 +76,10 @@ def load_exported(net: Any, name: str) -> None:
             norm.bias.copy_(weights[bias])
             norm.running_mean.zero_()
             norm.running_var.fill_(1.0 - norm.eps)
-        for child, module in net.head.named_children():
+        for child, module in head.named_children():
             if isinstance(module, nn.Linear):
-                module.weight.copy_(weights[f"head.{child}.weight"])
-                module.bias.copy_(weights[f"head.{child}.bias"])
+                module.weight.copy_(weights[f"{prefix}{child}.weight"])
+                module.bias.copy_(weights[f"{prefix}{child}.bias"])
 
 
 def freeze_norms(net: Any) -> None:

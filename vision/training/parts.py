@@ -176,6 +176,17 @@ def crop_net(size: int, outputs: int) -> Any:
     )
 
 
+def found_net(size: int, outputs: int, name: str, resume: bool) -> Any:
+    """``crop_net(size, outputs)``, or with ``resume`` the shipped network ``name`` to fine-tune
+    (``vision.training.export.load_exported``)."""
+    from vision.training.export import load_exported
+
+    net = crop_net(size, outputs)
+    if resume:
+        load_exported(net, name)
+    return net
+
+
 def fit_found(
     net: Any,
     samples: list[FoundSample],
@@ -183,20 +194,28 @@ def fit_found(
     loss: Callable[[Any, Any], Any],
     epochs: int,
     on_epoch: Callable[[int, float], None],
+    resume: bool = False,
 ) -> None:
     """Train ``net`` on ``samples`` for ``epochs``: batches of ``FIT_BATCH`` samples in a fresh
     order each epoch (``make_batch`` jitters them; one generator seeded ``FIT_SEED`` draws
-    both), ``loss(logits, labels)``, AdamW with a one-cycle schedule peaking at ``FIT_RATE``;
-    ``on_epoch(epoch, mean loss)`` after each epoch, with the net in evaluation mode."""
+    both), ``loss(logits, labels)``, AdamW with a one-cycle schedule peaking at ``FIT_RATE``
+    (with ``resume``, fine-tuning a shipped net, ``found_net``: a tenth of it, the batch norms
+    kept at their folded statistics); ``on_epoch(epoch, mean loss)`` after each epoch, with the
+    net in evaluation mode."""
     import torch
 
-    rng, rate, size = np.random.default_rng(FIT_SEED), FIT_RATE, FIT_BATCH
+    from vision.training.export import freeze_norms
+
+    rng, size = np.random.default_rng(FIT_SEED), FIT_BATCH
+    rate = FIT_RATE / 10 if resume else FIT_RATE
     labels = torch.tensor([s.label for s in samples])
     steps = len(samples) // size
     optimiser = torch.optim.AdamW(net.parameters(), rate, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=epochs * steps)
     for epoch in range(epochs):
         net.train()
+        if resume:
+            freeze_norms(net)
         order = rng.permutation(len(samples))
         total = 0.0
         for step in range(steps):
@@ -217,12 +236,12 @@ def found_main(
     defaults: tuple[Path, int, int, int],
     chunk: int,
     mine_frame: Callable[[int, ReadConfig], list[FoundSample]],
-    train: Callable[[Path, DiceConfig, int, int], None],
+    train: Callable[[Path, DiceConfig, int, int, bool], None],
 ) -> None:
     """The command line of a trainer on found objects (``chunked_main``): ``render`` writes
     the samples ``mine_frame(seed, config)`` of ``chunk`` frames at a time to
     ``data/chunk-<first>.pkl``; ``train`` calls ``train(data, dice config, epochs,
-    threads)`` (``--threads``, default 1)."""
+    threads, resume)`` (``--threads``, default 1; ``--resume``: fine-tune the shipped net)."""
 
     def mine_chunk(first: int, data: Path, config: ReadConfig, _: argparse.Namespace) -> None:
         samples = [s for seed in range(first, first + chunk) for s in mine_frame(seed, config)]
@@ -233,6 +252,13 @@ def found_main(
         defaults,
         (chunk, "pkl"),
         mine_chunk,
-        lambda args, config: train(args.data, config.dice, args.epochs, args.threads),
-        lambda parser: parser.add_argument("--threads", type=int, default=1),
+        lambda args, config: train(args.data, config.dice, args.epochs, args.threads, args.resume),
+        _found_arguments,
+    )
+
+
+def _found_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument(
+        "--resume", action="store_true", help="fine-tune the shipped net (found_net)"
     )

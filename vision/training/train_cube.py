@@ -43,10 +43,10 @@ from vision.render.render import render_scene
 from vision.render.scene import Scene, scene_for_seed
 from vision.training.parts import (
     FoundSample,
-    crop_net,
     fit_found,
     found_batch,
     found_main,
+    found_net,
     load_found,
 )
 
@@ -104,7 +104,7 @@ def held_out_figures(probabilities: npt.NDArray[np.float32], truth: npt.NDArray[
     return "; ".join(parts)
 
 
-def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
+def train(data: Path, config: DiceConfig, epochs: int, threads: int, resume: bool) -> None:
     """Train from the chunks in ``data`` and export ``cube_value.onnx``."""
     import torch
     from torch import nn
@@ -117,7 +117,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
     truth = np.array([s.label for s in held], np.int64)
     print(f"{len(samples)} samples, {len(held)} held out", flush=True)
     inputs = torch.from_numpy(found_batch(held, config.cube_share, cube.CUBE_PX, None))
-    net = crop_net(cube.CUBE_PX, len(CUBE_VALUES))
+    net = found_net(cube.CUBE_PX, len(CUBE_VALUES), cube.CUBE_NET, resume)
 
     def report(epoch: int, loss: float) -> None:
         with torch.no_grad():
@@ -137,6 +137,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
         nn.functional.cross_entropy,
         epochs,
         report,
+        resume,
     )
     print(export_onnx(net, inputs[:1], cube.CUBE_NET, ("values",)))
 

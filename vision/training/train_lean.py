@@ -89,10 +89,10 @@ from vision.render.render import render_scene
 from vision.render.scene import Scene, sample_scene, scene_for_seed
 from vision.training.parts import (
     FoundSample,
-    crop_net,
     fit_found,
     found_batch,
     found_main,
+    found_net,
     load_found,
 )
 from vision.training.train_dice import MINE_PEAK
@@ -193,7 +193,7 @@ def auc(probabilities: npt.NDArray[np.float64], truth: npt.NDArray[np.int64]) ->
     return float((pos[:, None] > neg[None, :]).mean() + 0.5 * (pos[:, None] == neg[None, :]).mean())
 
 
-def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
+def train(data: Path, config: DiceConfig, epochs: int, threads: int, resume: bool) -> None:
     """Train from the chunks in ``data`` and export ``dice_lean.onnx``."""
     import torch
     from torch import nn
@@ -210,7 +210,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
         flush=True,
     )
     inputs = torch.from_numpy(lean_batch(held, config, None))
-    net = crop_net(lean.LEAN_PX, 1)
+    net = found_net(lean.LEAN_PX, 1, lean.LEAN, resume)
 
     def held_out(epoch: int, loss: float) -> None:
         with torch.no_grad():
@@ -232,6 +232,7 @@ def train(data: Path, config: DiceConfig, epochs: int, threads: int) -> None:
         ),
         epochs,
         held_out,
+        resume,
     )
     print(export_onnx(net, inputs[:1], lean.LEAN, ("cocked",)))
 
