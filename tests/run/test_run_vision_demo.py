@@ -3,9 +3,9 @@ shot, through the kiosk's ``VisionReader`` (each shot read twice, so it is settl
 
 Measured (1280 x 720 shots): all 21 settled boards exact (as ``vision.evaluate`` scores them)
 and the 9 frames with a hand occluded; the dice of all 30 shots exactly as labelled, the 6 and
-2 of shots 7-9 too, which lie against each other (the detector sees them as one die;
-``vision.dice.split_pair`` tells them apart). The thresholds sit at those figures, so a
-regression fails.
+2 of shots 7-9 too, which lie against each other (the detector before 2026-12-05's saw them as
+one die, which ``vision.dice.split_pair`` told apart; the deeper one also peaks on each). The
+thresholds sit at those figures, so a regression fails.
 """
 
 from __future__ import annotations
