@@ -103,7 +103,7 @@ def measure(
         assert game.dice is not None
         read = isinstance(game.dice, Dice)
         before = position_of(game.sides, mover)
-        play = rng.choice(legal_plays(before, game.dice if isinstance(game.dice, Dice) else rolled))
+        play = rng.choice(legal_plays(before, game.dice if read else rolled))
         after = sides_of(apply_play(before, play), mover)
         state = step(state, BoardRead(reading_of(after, config), t)).state
         number = game.number

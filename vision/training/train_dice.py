@@ -350,9 +350,9 @@ def detector_module() -> Any:
     """The detector: two convolutions halving the frame, two more at the output grid's
     ``STRIDE`` (the last with taps two cells apart), and a 1x1 head (``dice.HEATMAPS`` heatmap
     logits, centre offset x, y, log size). Each output cell sees 31 pixels of the shrunk
-    frame, about six dice wide: enough to tell two dice lying against each other apart, and a
-    die from a checker's rim. (The detector before, three convolutions of 8, 16 and 16
-    channels, saw 15 pixels; see the module docstring for both on the tuning frames.)"""
+    frame, about six dice wide: enough to tell two dice lying against each other apart. (The
+    detector before, three convolutions of 8, 16 and 16 channels, saw 15 pixels; see the
+    module docstring for both on the tuning frames.)"""
     import torch
     from torch import nn
 
