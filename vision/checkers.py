@@ -12,8 +12,10 @@ reads the 13 crops in one batch. For each half of a crop (the top point and the 
 the bar's upper and lower half) it gives the probabilities of 0..15 visible checkers, of the
 checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
 
-Decoding (``decode``): a count is given only where the net is sure (``min_count_probability``)
-and no checker may be hidden; otherwise ``count`` is None and ``min``/``max`` bound it: the
+Decoding (``_decode_half``): a count is given only where the net is sure
+(``min_count_probability``) and no checker may be hidden (a full row the net suspects is looked
+at again, closer, by the judge of stacks, ``vision.stacks``: ``judged``); otherwise ``count``
+is None and ``min``/``max`` bound it: the
 visible counts the net finds plausible, and, over a possibly hidden stack, up to 15 minus the
 checkers of that colour seen elsewhere (on points, on the bar and, where ``vision.trays`` read
 them, borne off). Where the trays bound a colour's checkers borne off, its counts and theirs
@@ -30,8 +32,8 @@ lighter of the two checker colours of this board.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -53,6 +55,8 @@ CROPS = COLUMNS + 1
 COUNT_CLASSES = CHECKERS_PER_SIDE + 1  # 0..15 visible checkers per half
 # Net outputs per crop: count logits (2 halves x 16), light logits (2), hidden logits (2).
 OUTPUTS = ("count", "light", "hidden")
+# Given points whose full rows may hide checkers, P(each does) (``vision.stacks.judge_rows``).
+StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
 
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
@@ -303,16 +307,39 @@ def _empty_place(half: _Half) -> Place:
     return Place(0, 0, half.probabilities, False)
 
 
+def judged(
+    halves: dict[int, _Half], judge: StackJudge | None, config: CheckerConfig
+) -> dict[int, _Half]:
+    """``halves`` with each full row that may hide checkers (the net's likeliest count
+    ``stack_row``) looked at again by ``judge`` (``vision.stacks.judge_rows``): its probability
+    of hidden checkers replaces the net's, and the row may hide some only where it is at least
+    ``min_stack_probability``."""
+    rows = [p for p, half in halves.items() if half.hidden and half.best == config.stack_row]
+    if judge is None or not rows:
+        return halves
+    probabilities = judge(rows)
+    return halves | {
+        point: replace(
+            halves[point],
+            hidden=probabilities[point] >= config.min_stack_probability,
+            hidden_probability=probabilities[point],
+        )
+        for point in rows
+    }
+
+
 def read_checkers(
     rectified_bgr: Image,
     view: BoardView,
     config: CheckerConfig,
     off: Mapping[Color, Place | None] | None = None,
+    judge: StackJudge | None = None,
 ) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
     ``off``, each colour's checkers borne off where the trays bound them
-    (``vision.trays.off_places``), bound the points too, and the sum may prove them.
-    ValueError if the image is not the view's canonical size."""
+    (``vision.trays.off_places``), bound the points too, and the sum may prove them;
+    ``judge`` (``judged``), given the points whose full rows may hide checkers, says how
+    likely each does. ValueError if the image is not the view's canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
             f"checkers: expected a {view.width} x {view.height} canonical board image, "
@@ -320,11 +347,15 @@ def read_checkers(
         )
     crops = column_crops(rectified_bgr, view, config)
     readings = run_net(crops, config)
-    halves = {
-        point: _decode_half(readings[column][half], config)
-        for column in range(COLUMNS)
-        for half, point in enumerate(column_points(column))
-    }
+    halves = judged(
+        {
+            point: _decode_half(readings[column][half], config)
+            for column in range(COLUMNS)
+            for half, point in enumerate(column_points(column))
+        },
+        judge,
+        config,
+    )
     bar = _bar_halves(
         _decode_half(readings[BAR_CROP][0], config), _decode_half(readings[BAR_CROP][1], config)
     )

@@ -20,20 +20,25 @@ def point_column(point: int) -> tuple[int, bool]:
     return (point - 13, True) if point >= 13 else (12 - point, False)
 
 
+def column_axis(view: BoardView, column: int) -> tuple[float, float]:
+    """Canonical x of a column's axis (0 = leftmost) and its points' pitch (pixels)."""
+    bar_left, bar_right = view.bar
+    if column < 6:
+        pitch = bar_left / 6
+        return (column + 0.5) * pitch, pitch
+    pitch = (view.width - bar_right) / 6
+    return bar_right + (column - 6 + 0.5) * pitch, pitch
+
+
 def crop_spans(view: BoardView, config: CheckerConfig) -> list[tuple[float, float]]:
     """Canonical x (left, right) of the 13 crops: the 12 columns, each ``across_share`` of a
     point's pitch wide around its axis, then the bar, ``bar_share`` of its width."""
-    bar_left, bar_right = view.bar
     spans = []
     for column in range(COLUMNS):
-        if column < 6:
-            pitch = bar_left / 6
-            centre = (column + 0.5) * pitch
-        else:
-            pitch = (view.width - bar_right) / 6
-            centre = bar_right + (column - 6 + 0.5) * pitch
+        centre, pitch = column_axis(view, column)
         half = pitch * config.across_share / 2
         spans.append((centre - half, centre + half))
+    bar_left, bar_right = view.bar
     centre, half = (bar_left + bar_right) / 2, (bar_right - bar_left) * config.bar_share / 2
     spans.append((centre - half, centre + half))
     return spans

@@ -22,6 +22,7 @@ from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
 from vision.shrink import shrink_to
+from vision.stacks import judge_rows
 from vision.trays import decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
@@ -230,7 +231,13 @@ def read_located(
         )
     trays = read_trays(frame, view, config.trays)
     rectified = rectify(frame, view.to_canonical, config.board)
-    checkers = read_checkers(rectified, view, config.checkers, off_places(trays, config.trays))
+    checkers = read_checkers(
+        rectified,
+        view,
+        config.checkers,
+        off_places(trays, config.trays),
+        lambda points: judge_rows(frame, view, points, config.stacks),
+    )
     off = decode(trays, config.trays, unseen(checkers)).or_else(checkers.off)
     region = _board_region(view, frame.shape)
     rounded: Corners = tuple(  # type: ignore[assignment]

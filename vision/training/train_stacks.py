@@ -1,0 +1,282 @@
+"""Train the judge of stacks (``vision/models/stacks.onnx``, read by ``vision.stacks``).
+
+    python -m vision.training.train_stacks render --first 540000 --frames 20000
+    python -m vision.training.train_stacks render --first 560000 --frames 1000
+    python -m vision.training.train_stacks train --threads 2
+
+``render`` draws rendered frames of tuning seeds (never the evaluation seeds of
+``vision.render.dataset``) and caches, in chunks of ``CHUNK`` frames under ``--data`` (default
+``/tmp/stacks-data``), the row crop (``vision.stacks.row_crops``) of every point showing a
+full row of ``CheckerConfig.stack_row`` checkers, and whether the row hides more stacked on it.
+The judge only ever sees such rows (the checker net reads a full row first), so only they are
+samples. Three frames in four show ``row_position`` (rows of five and stacks of six to twelve,
+where the renderer's own positions have few), the fourth the renderer's own scene; of the
+former, odd seeds stack squarely (the renderer stacks a third of its scenes so,
+``layout.STACKINGS``).
+The board is located as the reader meets it: the labelled corners jittered by up to
+``CORNER_JITTER_PX`` and the bar ``vision.board.find_bar`` finds there. Frames with a hand over
+the board (labelled occluded) or without a board are skipped.
+
+``train`` fits the judge (PyTorch, fixed seeds) on every chunk outside ``VALIDATION`` and
+exports it with ``vision.training.export.export_onnx``; after each epoch it prints, on the
+validation chunks, the AUC and, per threshold, the share of the hiding rows called hiding and
+of the plain rows called hiding.
+
+The shipped judge: ``render --first 560000 --frames 1000`` (validation: 2,601 rows, 926
+hiding), ``--first 540000 --frames 20000`` and ``--first 570000 --frames 20000`` (104,313 rows,
+37,283 hiding; about 14 minutes in two processes), ``train --epochs 14 --threads 2`` (about 3
+minutes an epoch). Validation: AUC 0.978; at 0.005 every hiding row still called hiding and
+25.5% of the plain rows cleared, at 0.01 100% and 37.7%, at 0.02 99.7% and 52.0%. On the
+tuning frames 650,000..650,999 and 660,000..660,999 (labelled corners), the checker net
+suspects 2,196 full rows (591 hiding, 1,603 plain); the judge clears, of the hiding and of the
+plain ones, 4 and 92 at 0.001, 14 and 371 at 0.005, 22 and 569 at 0.01 (the sum of fifteen
+catches the hiding ones it clears: ``CheckerConfig.min_stack_probability``). A judge without
+the last pool and convolution, trained 8 epochs on positions with stacks of six to nine only
+(56,645 rows), reached AUC 0.963; of the hiding rows it gave the least on the tuning frames,
+most were rows of ten (five stacks of two, none standing out from the others), which its
+positions never held.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from vision import nets
+from vision.board import board_from_corners, find_bar
+from vision.config import ReadConfig
+from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
+from vision.render import render_scene, scene_for_seed
+from vision.render.positions import Position
+from vision.render.scene import Scene, sample_scene
+from vision.stacks import NET, OUTPUTS, row_crops
+from vision.training.export import export_onnx
+from vision.training.parts import chunked_main, conv_block, jittered_corners
+
+CHUNK = 100
+OWN_EVERY = 4  # every fourth seed shows the renderer's own scene
+CORNER_JITTER_PX = 3.0
+VALIDATION = range(560_000, 570_000)  # chunks of these seeds are held out
+DEFAULT_DATA = Path("/tmp/stacks-data")
+EPOCHS = 14
+BATCH = 128
+LEARNING_RATE = 3e-3
+THRESHOLDS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
+
+Image = npt.NDArray[np.uint8]
+
+
+def row_position(rng: np.random.Generator) -> Position:
+    """A position rich in full rows: each side's 15 checkers on points of five (40%), six to
+    twelve (40%: from ten on, every checker of a squarely stacked row has one on it, so that
+    none stands out from the others) or one to four (20%), drawn until none is left."""
+    points: list[tuple[Color | None, int]] = [(None, 0)] * POINTS
+    for side in rng.permutation(2):
+        left = CHECKERS_PER_SIDE
+        while left > 0:
+            kind = rng.random()
+            if kind < 0.4:
+                count = 5
+            elif kind < 0.8:
+                count = int(rng.integers(6, 13))
+            else:
+                count = int(rng.integers(1, 5))
+            count = min(count, left)
+            free = [i for i in range(POINTS) if points[i][0] is None]
+            points[int(rng.choice(free))] = (COLORS[int(side)], count)
+            left -= count
+    return Position(points=tuple(points), bar=(0, 0), off=(0, 0))
+
+
+def training_scene(seed: int) -> Scene:
+    """The scene of a training seed: the renderer's own every ``OWN_EVERY`` seeds, else one
+    showing ``row_position`` (else drawn alike); of those, odd seeds are drawn again (from
+    streams of their own) until they stack squarely, so that more rows hide checkers."""
+    if seed % OWN_EVERY == 0:
+        return scene_for_seed(seed)
+    position = row_position(np.random.default_rng([seed, 3]))
+    scene = sample_scene(np.random.default_rng(seed), position=position)
+    attempt = 0
+    while seed % 2 == 1 and scene.arrangement.stacking != "stacked":
+        attempt += 1
+        scene = sample_scene(np.random.default_rng([seed, 4, attempt]), position=position)
+    return scene
+
+
+def row_labels(scene: Scene, row: int) -> dict[int, bool]:
+    """The points showing a full row of ``row`` checkers, and whether each hides more."""
+    hidden = [0] * (POINTS + 1)
+    for checker in scene.checkers:
+        if checker.hidden:
+            hidden[checker.where] += 1
+    return {
+        point: hidden[point] > 0
+        for point in range(1, POINTS + 1)
+        if scene.position.points[point - 1][1] - hidden[point] == row
+    }
+
+
+def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
+    """Render frames ``first .. first + CHUNK - 1`` and write their full rows' crops, labels
+    (1: hides checkers) and seeds to ``data/chunk-<first>.npz``."""
+    rng = np.random.default_rng(first)
+    crops, labels, seeds = [], [], []
+    for seed in range(first, first + CHUNK):
+        scene = training_scene(seed)
+        image, label = render_scene(scene)
+        if not label.board.found or label.board.corners is None or label.occluded:
+            continue
+        rows = row_labels(scene, config.checkers.stack_row)
+        if not rows:
+            continue
+        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
+        view = board_from_corners(
+            image, corners, config.board, find_bar(image, corners, config.board)
+        )
+        crops.append(row_crops(image, view, list(rows), config.stacks))
+        labels += [int(hides) for hides in rows.values()]
+        seeds += [seed] * len(rows)
+    np.savez_compressed(
+        data / f"chunk-{first}.npz",
+        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
+        labels=np.array(labels, np.int64),
+        seeds=np.array(seeds, np.int64),
+    )
+
+
+def build_net() -> Any:
+    """The judge (PyTorch): six 3x3 convolutions, the first two halving the crop and the next
+    three followed by 2x2 max pools (the last one's outputs each see about three checkers
+    along the row, so a checker can be told from its neighbours), a max over the whole crop (a
+    stack may lie anywhere along the row) and one logit. About 19 M multiply-adds a 64 x 256
+    crop."""
+    from torch import nn
+
+    return nn.Sequential(
+        *conv_block(3, 16, 2),
+        *conv_block(16, 24, 2),
+        *conv_block(24, 32),
+        nn.MaxPool2d(2),
+        *conv_block(32, 48),
+        nn.MaxPool2d(2),
+        *conv_block(48, 64),
+        nn.MaxPool2d(2),
+        *conv_block(64, 64),
+        nn.AdaptiveMaxPool2d(1),
+        nn.Flatten(),
+        nn.Linear(64, 1),
+    )
+
+
+def load_chunks(paths: list[Path]) -> tuple[Image, npt.NDArray[np.int64]]:
+    """Crops and labels of the cached chunks."""
+    crops, labels = [], []
+    for path in paths:
+        with np.load(path) as chunk:
+            if len(chunk["labels"]):
+                crops.append(chunk["crops"])
+                labels.append(chunk["labels"])
+    return np.concatenate(crops), np.concatenate(labels)
+
+
+def _augment(x: Any, generator: Any) -> Any:
+    """Mirrored across at random (a row seen from the other side), colour channel orders,
+    brightness, contrast and noise: boards and palettes the renderer may not make."""
+    import torch
+
+    n = len(x)
+    flip = torch.rand(n, generator=generator) < 0.5
+    x = torch.where(flip[:, None, None, None], x.flip(3), x)
+    x = x[:, torch.randperm(3, generator=generator)]
+    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
+    shift = 0.2 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
+    return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
+
+
+def _probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
+    import torch
+
+    net.eval()
+    with torch.no_grad():
+        logits = torch.cat(
+            [net(torch.from_numpy(nets.image_batch(x[i : i + 256]))) for i in range(0, len(x), 256)]
+        )
+    return np.asarray(torch.sigmoid(logits[:, 0]).numpy(), np.float64)
+
+
+def report(probabilities: npt.NDArray[np.float64], labels: npt.NDArray[np.int64]) -> str:
+    """AUC, and per threshold the share of hiding rows and of plain rows called hiding."""
+    hiding, plain = probabilities[labels == 1], probabilities[labels == 0]
+    order = np.argsort(np.concatenate([plain, hiding]), kind="stable")
+    ranks = np.empty(len(order))
+    ranks[order] = np.arange(1, len(order) + 1)
+    auc = (ranks[len(plain) :].sum() - len(hiding) * (len(hiding) + 1) / 2) / max(
+        1, len(hiding) * len(plain)
+    )
+    called = "; ".join(
+        f"{t}: hiding {np.mean(hiding >= t):.2%}, plain {np.mean(plain >= t):.2%}"
+        for t in THRESHOLDS
+    )
+    return f"AUC {auc:.4f} ({len(hiding)} hiding, {len(plain)} plain); {called}"
+
+
+def train(data: Path, epochs: int, threads: int) -> None:
+    """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others,
+    export."""
+    import torch
+    from torch.nn import functional
+
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    generator = torch.Generator().manual_seed(0)
+    paths = sorted(data.glob("chunk-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+    held = [int(p.stem.split("-")[1]) in VALIDATION for p in paths]
+    x_fit, y_fit = load_chunks([p for p, h in zip(paths, held, strict=True) if not h])
+    x_val, y_val = load_chunks([p for p, h in zip(paths, held, strict=True) if h])
+    print(f"rows: fit {len(x_fit)} ({y_fit.sum()} hiding), validation {len(x_val)}", flush=True)
+    net = build_net()
+    optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=1e-4)
+    steps = epochs * (len(x_fit) // BATCH)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(
+        optimiser, max_lr=LEARNING_RATE, total_steps=steps
+    )
+    fit_y = torch.from_numpy(y_fit.astype(np.float32))
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(x_fit), generator=generator)
+        total = 0.0
+        for start in range(0, len(order) - BATCH + 1, BATCH):
+            index = order[start : start + BATCH]
+            x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
+            loss = functional.binary_cross_entropy_with_logits(net(x)[:, 0], fit_y[index])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * BATCH
+        print(
+            f"epoch {epoch}: loss {total / len(x_fit):.4f}; "
+            f"{report(_probabilities(net, x_val), y_val)}",
+            flush=True,
+        )
+    example = torch.from_numpy(nets.image_batch(x_val[:4]))
+    print(export_onnx(net, example, NET, OUTPUTS))
+
+
+def main() -> None:
+    """Render or train, as the command says."""
+    chunked_main(
+        __doc__ or "",
+        (DEFAULT_DATA, 540_000, 20_000, EPOCHS),
+        (CHUNK, "npz"),
+        lambda first, data, config, _: render_chunk(first, data, config),
+        lambda args, config: train(args.data, args.epochs, args.threads),
+        lambda parser: parser.add_argument("--threads", type=int, default=1),
+    )
+
+
+if __name__ == "__main__":
+    main()
