@@ -311,19 +311,15 @@ def judged(
     halves: dict[int, _Half], judge: StackJudge | None, config: CheckerConfig
 ) -> dict[int, _Half]:
     """``halves`` with each full row that may hide checkers (the net's likeliest count
-    ``stack_row``) looked at again by ``judge`` (``vision.stacks.judge_rows``): its probability
-    of hidden checkers replaces the net's, and the row may hide some only where it is at least
-    ``min_stack_probability``."""
+    ``stack_row``) looked at again by ``judge`` (``vision.stacks.judge_rows``): the row may
+    hide some only where the judge gives it at least ``min_stack_probability`` (the sum still
+    weighs the net's probability)."""
     rows = [p for p, half in halves.items() if half.hidden and half.best == config.stack_row]
     if judge is None or not rows:
         return halves
     probabilities = judge(rows)
     return halves | {
-        point: replace(
-            halves[point],
-            hidden=probabilities[point] >= config.min_stack_probability,
-            hidden_probability=probabilities[point],
-        )
+        point: replace(halves[point], hidden=probabilities[point] >= config.min_stack_probability)
         for point in rows
     }
 
