@@ -30,6 +30,7 @@ from vision import nets
 from vision.board import BoardView
 from vision.columns import column_axis, point_column
 from vision.config import StackConfig
+from vision.labels import POINTS
 
 Image = npt.NDArray[np.uint8]
 Matrix = npt.NDArray[np.float64]
@@ -59,9 +60,9 @@ def row_crops(
 ) -> Image:
     """The row crops of ``points`` (1..24) from the frame: len(points) x ``crop_height`` x
     ``crop_width`` x 3, BGR; ValueError for a point off the board."""
-    bad = [p for p in points if not 1 <= p <= 24]
+    bad = [p for p in points if not 1 <= p <= POINTS]
     if bad:
-        raise ValueError(f"stacks: points run 1..24, got {bad}")
+        raise ValueError(f"stacks: points run 1..{POINTS}, got {bad}")
     from_canonical = np.linalg.inv(view.to_canonical)
     crops = np.empty((len(points), config.crop_height, config.crop_width, 3), np.uint8)
     for index, point in enumerate(points):

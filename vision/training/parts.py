@@ -1,5 +1,5 @@
-"""Pieces the trainers share (``train_checkers``, ``train_trays``, ``train_lean``,
-``train_cube``)."""
+"""Pieces the trainers share (``train_checkers``, ``train_trays``, ``train_stacks``,
+``train_lean``, ``train_cube``)."""
 
 from __future__ import annotations
 
@@ -229,6 +229,46 @@ def fit_found(
             total += value.item()
         net.eval()
         on_epoch(epoch, total / max(1, steps))
+
+
+def fit_epochs(
+    net: Any,
+    size: int,
+    batch: int,
+    rate: float,
+    epochs: int,
+    generator: Any,
+    batch_loss: Callable[[Any], Any],
+    report: Callable[[], str],
+    resume: bool = False,
+) -> None:
+    """Train ``net`` for ``epochs`` on ``size`` items (``train_checkers``, ``train_trays``,
+    ``train_stacks``): batches of ``batch`` in a fresh order each epoch (``generator``, a torch
+    generator), ``batch_loss(index)`` the loss of the items ``index`` (a tensor), AdamW with a
+    one-cycle schedule peaking at ``rate``; with ``resume`` (fine-tuning a shipped net) the
+    batch norms kept at their statistics. After each epoch it prints the mean loss and
+    ``report()``."""
+    import torch
+
+    from vision.training.export import freeze_norms
+
+    optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
+    steps = epochs * (size // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
+    for epoch in range(epochs):
+        net.train()
+        if resume:
+            freeze_norms(net)
+        order = torch.randperm(size, generator=generator)
+        total = 0.0
+        for start in range(0, size - batch + 1, batch):
+            loss = batch_loss(order[start : start + batch])
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach()) * batch
+        print(f"epoch {epoch}: loss {total / size:.4f}; {report()}", flush=True)
 
 
 def found_main(

@@ -87,8 +87,8 @@ from vision.read import working_copy
 from vision.render import label_scene, render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene, scaled_scene
-from vision.training.export import export_onnx, freeze_norms, load_exported
-from vision.training.parts import chunked_main, conv_block, jittered_corners
+from vision.training.export import export_onnx, load_exported
+from vision.training.parts import chunked_main, conv_block, fit_epochs, jittered_corners
 
 CHUNK = 100
 STACKED_FIRST = 400_000  # training seeds from here on show tall stacks (``stacked_position``)
@@ -324,31 +324,23 @@ def train(data: Path, config: CheckerConfig, epochs: int, resume: bool) -> None:
     if resume:
         load_exported(net, NET)
         print(f"shipped net: {_accuracy(net, x_val, y_val)}", flush=True)
-    rate = LEARNING_RATE / 10 if resume else LEARNING_RATE
-    optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
-    steps = epochs * (len(x_fit) // BATCH)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     fit_x, fit_y = torch.from_numpy(x_fit), torch.from_numpy(y_fit.astype(np.int64))
-    for epoch in range(epochs):
-        net.train()
-        if resume:
-            freeze_norms(net)
-        order = torch.randperm(len(x_fit), generator=generator)
-        total = 0.0
-        for start in range(0, len(order) - BATCH + 1, BATCH):
-            index = order[start : start + BATCH]
-            x = fit_x[index].float() / 255.0 - 0.5
-            x, y = _augment(x, fit_y[index], generator)
-            loss = _losses(net(x), y)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * BATCH
-        print(
-            f"epoch {epoch}: loss {total / len(x_fit):.4f}; {_accuracy(net, x_val, y_val)}",
-            flush=True,
-        )
+
+    def batch_loss(index: Any) -> Any:
+        x, y = _augment(fit_x[index].float() / 255.0 - 0.5, fit_y[index], generator)
+        return _losses(net(x), y)
+
+    fit_epochs(
+        net,
+        len(x_fit),
+        BATCH,
+        LEARNING_RATE / 10 if resume else LEARNING_RATE,
+        epochs,
+        generator,
+        batch_loss,
+        lambda: _accuracy(net, x_val, y_val),
+        resume,
+    )
     example = torch.from_numpy(scale_batch(x_val[:CROPS]))
     print(export_onnx(net, example, NET, OUTPUTS))
 

@@ -54,7 +54,7 @@ from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.stacks import NET, OUTPUTS, row_crops
 from vision.training.export import export_onnx
-from vision.training.parts import chunked_main, conv_block, jittered_corners
+from vision.training.parts import chunked_main, conv_block, fit_epochs, jittered_corners
 
 CHUNK = 100
 OWN_EVERY = 4  # every fourth seed shows the renderer's own scene
@@ -238,30 +238,22 @@ def train(data: Path, epochs: int, threads: int) -> None:
     x_val, y_val = load_chunks([p for p, h in zip(paths, held, strict=True) if h])
     print(f"rows: fit {len(x_fit)} ({y_fit.sum()} hiding), validation {len(x_val)}", flush=True)
     net = build_net()
-    optimiser = torch.optim.AdamW(net.parameters(), lr=LEARNING_RATE, weight_decay=1e-4)
-    steps = epochs * (len(x_fit) // BATCH)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(
-        optimiser, max_lr=LEARNING_RATE, total_steps=steps
-    )
     fit_y = torch.from_numpy(y_fit.astype(np.float32))
-    for epoch in range(epochs):
-        net.train()
-        order = torch.randperm(len(x_fit), generator=generator)
-        total = 0.0
-        for start in range(0, len(order) - BATCH + 1, BATCH):
-            index = order[start : start + BATCH]
-            x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
-            loss = functional.binary_cross_entropy_with_logits(net(x)[:, 0], fit_y[index])
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach()) * BATCH
-        print(
-            f"epoch {epoch}: loss {total / len(x_fit):.4f}; "
-            f"{report(_probabilities(net, x_val), y_val)}",
-            flush=True,
-        )
+
+    def batch_loss(index: Any) -> Any:
+        x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
+        return functional.binary_cross_entropy_with_logits(net(x)[:, 0], fit_y[index])
+
+    fit_epochs(
+        net,
+        len(x_fit),
+        BATCH,
+        LEARNING_RATE,
+        epochs,
+        generator,
+        batch_loss,
+        lambda: report(_probabilities(net, x_val), y_val),
+    )
     example = torch.from_numpy(nets.image_batch(x_val[:4]))
     print(export_onnx(net, example, NET, OUTPUTS))
 
