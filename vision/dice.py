@@ -31,7 +31,8 @@ die's value is given only when its class has ``min_value_probability`` of the di
 probability, else None (abstain, never a guess). Of several cubes only the likeliest is kept.
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
-outshone by a neighbour is a candidate too (kept only when read as a die with a value); where
+outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
+is a weak peak (kept only when its value is read surely: ``_kept``); where
 the detector sees the two as one large unreadable die, ``split_pair`` tries it as two; and a
 die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked
 (a neighbour's side faces in the judge's crop look like a lean).
@@ -107,7 +108,9 @@ class FoundCube:
 class Candidate:
     """A detector peak: centre and size (frame pixels), heatmap probability, die or cube;
     ``beside`` when a stronger cell next to it outshines it (a second die lying against a
-    first, or a side face of a leaning die: kept only if read as a die with a value)."""
+    first, or a side face of a leaning die: kept only if read as a die with a value); one
+    below ``min_peak`` (at least ``weak_peak``) is kept only if read as a die with a value at
+    ``weak_value_probability`` (``_kept``)."""
 
     center: tuple[float, float]
     side_px: float
@@ -159,7 +162,7 @@ def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) ->
     """Candidates from the detector's outputs (1 x 5 x GH x GW), strongest first, at most
     ``max_candidates``; ``scale_xy`` maps detector pixels to frame pixels.
 
-    Every cell whose die or cube probability is at least ``min_peak`` (and beats the other
+    Every cell whose die or cube probability is at least ``weak_peak`` (and beats the other
     heatmap: a cube is not also a die) gives a centre (its offset) and a size. A cell is kept
     unless a stronger kept one decodes to a centre within ``peak_spacing_share`` of their
     sides. Suppressing by decoded centres rather than by a window of cells keeps two dice
@@ -167,7 +170,8 @@ def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) ->
     A cell outshone by a neighbour (not a 3x3 maximum) is marked ``beside``."""
     out = outputs[0]
     logits = out[:HEATMAPS]
-    threshold = float(np.log(config.min_peak / (1.0 - config.min_peak)))
+    lowest = min(config.min_peak, config.weak_peak)
+    threshold = float(np.log(lowest / (1.0 - lowest)))
     strong: list[Candidate] = []
     for channel in range(HEATMAPS):
         heat = logits[channel]
@@ -312,11 +316,20 @@ def _face_share(read: Read) -> float:
     return float(faces.max()) / max(1e-9, float(faces.sum()))
 
 
-def _readable_die(read: Read, config: DiceConfig) -> bool:
-    return (
-        read.die >= max(read.cube, config.min_object_probability)
-        and _face_share(read) >= config.min_value_probability
-    )
+def _readable_die(read: Read, config: DiceConfig, value_probability: float | None = None) -> bool:
+    """A die (not the cube, at least ``min_object_probability``) whose likeliest face has
+    ``value_probability`` (default ``min_value_probability``) of its probability."""
+    least = config.min_value_probability if value_probability is None else value_probability
+    return read.die >= max(read.cube, config.min_object_probability) and _face_share(read) >= least
+
+
+def _kept(candidate: Candidate, read: Read, config: DiceConfig) -> bool:
+    """Whether a candidate's reading stands: a weak peak (below ``min_peak``) only as a die
+    whose value is ``weak_value_probability`` sure, a peak outshone by its neighbour
+    (``Candidate.beside``) only as a die with a value, any other peak as read."""
+    if candidate.score < config.min_peak:
+        return _readable_die(read, config, config.weak_value_probability)
+    return not candidate.beside or _readable_die(read, config)
 
 
 def _reread_unsure(
@@ -496,15 +509,20 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     value not yet read) in a BGR frame.
 
     The screen reads every candidate; the reader reads, centred where the screen placed the
-    object, those the screen gave at least ``screen_probability`` of being a die or the cube,
-    and decides."""
+    object, those the screen gave at least ``screen_probability`` of being a die or the cube
+    (a weak peak: ``weak_screen_probability``), and decides."""
     found = detect(image_bgr, config)
     centers, sides = [c.center for c in found], [c.side_px for c in found]
     first = read_crops(image_bgr, centers, sides, config, SCREEN)
     screened = [
         (c, r)
         for c, r in zip(found, first, strict=True)
-        if max(r.die, r.cube) >= config.screen_probability
+        if max(r.die, r.cube)
+        >= (
+            config.screen_probability
+            if c.score >= config.min_peak
+            else config.weak_screen_probability
+        )
     ]
     sides = [c.side_px for c, _ in screened]
     second = _reread_unsure(
@@ -515,7 +533,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     )
     read_sides: list[tuple[float, Read]] = []
     for (candidate, _), read in zip(screened, second, strict=True):
-        if candidate.beside and not _readable_die(read, config):
+        if not _kept(candidate, read, config):
             continue
         side = candidate.side_px
         read_sides.extend(split_pair(image_bgr, side, read, config) or [(side, read)])
