@@ -592,7 +592,7 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
     ``side_face_share`` of the expected side (of the smaller found side where it is unknown:
     the real photos have a die resting on another, found as large as both) at most one lies
     flat. Where the likelier of the two to lean (``cocked_probability``) is
-    at least ``min_cocked_probability``, the two are one leaning die seen by its top and a
+    at least ``side_face_probability``, the two are one leaning die seen by its top and a
     side face, and the other is dropped: reported, it would be a second die with a value read
     off the side face. A cocked die voids the roll whatever lies beside it (MSO 4.2, JBL
     4.1.4), so a flat die a leaning die rests on is not needed for the ruling either."""
@@ -604,7 +604,7 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
             near = config.side_face_share * (config.die_side_px or min(die.side_px, other.side_px))
             if (
                 math.dist(die.center, other.center) < near
-                and other.cocked_probability >= config.min_cocked_probability
+                and other.cocked_probability >= config.side_face_probability
                 and (other.cocked_probability, -j) > (die.cocked_probability, -i)
             ):
                 dropped.add(i)

@@ -20,6 +20,7 @@ from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
+from vision.lean import nadir_of
 from vision.motion import occluded
 from vision.shrink import shrink_to
 from vision.stacks import judge_rows
@@ -73,11 +74,21 @@ def dice_config_for(view: BoardView | None, config: ReadConfig) -> DiceConfig:
 def _solids(frame: Image, config: ReadConfig, view: BoardView | None, fine: Image | None) -> Solids:
     """The dice and the cube of ``frame`` (its pixels), found in ``fine`` where given."""
     dice_config = dice_config_for(view, config)
+    if view is not None:
+        height, width = frame.shape[:2]
+        dice_config = replace(dice_config, nadir=nadir_of(view.corners, width, height))
     if fine is None:
         return find_solids(frame, dice_config)
     up = fine.shape[1] / frame.shape[1]
-    side = dice_config.die_side_px
-    found = find_solids(fine, replace(dice_config, die_side_px=None if side is None else side * up))
+    side, nadir = dice_config.die_side_px, dice_config.nadir
+    found = find_solids(
+        fine,
+        replace(
+            dice_config,
+            die_side_px=None if side is None else side * up,
+            nadir=None if nadir is None else (nadir[0] * up, nadir[1] * up),
+        ),
+    )
 
     def down(center: tuple[float, float]) -> tuple[float, float]:
         return (center[0] / up, center[1] / up)

@@ -379,17 +379,17 @@ def test_a_die_found_on_a_side_face_of_a_leaning_die_is_dropped() -> None:
     beside = _die(100.0 + near + 1.0, 0.6)
     assert dice.side_faces_dropped([top, beside], config) == [top, beside]
     # of two likely to lean the likelier stays; on a tie, the first
-    assert dice.side_faces_dropped([_die(100.0, 0.95), _die(110.0, 0.99)], config) == [
+    assert dice.side_faces_dropped([_die(100.0, 0.98), _die(110.0, 0.99)], config) == [
         _die(110.0, 0.99)
     ]
-    assert dice.side_faces_dropped([_die(100.0, 0.95), _die(110.0, 0.95)], config) == [
-        _die(100.0, 0.95)
+    assert dice.side_faces_dropped([_die(100.0, 0.98), _die(110.0, 0.98)], config) == [
+        _die(100.0, 0.98)
     ]
     # no board: the smaller of the two found sides (a die resting on a large one stays)
     unknown = replace(config, die_side_px=None)
-    large, small = _die(100.0, 0.0, side=36.0), _die(100.0 + 20.0, 0.95, side=18.0)
+    large, small = _die(100.0, 0.0, side=36.0), _die(100.0 + 20.0, 0.98, side=18.0)
     assert dice.side_faces_dropped([large, small], unknown) == [large, small]
-    closer = _die(100.0 + 15.0, 0.95, side=18.0)
+    closer = _die(100.0 + 15.0, 0.98, side=18.0)
     assert dice.side_faces_dropped([large, closer], unknown) == [closer]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -21,33 +23,69 @@ def test_no_dice_need_no_judging() -> None:
 
 
 @pytest.mark.parametrize("mirrored", [False, True])
-def test_only_dice_that_may_lean_are_read_again_turned(
+def test_crops_are_turned_so_the_nadir_lies_up(
     monkeypatch: pytest.MonkeyPatch, mirrored: bool
 ) -> None:
-    """A fake net whose logit is the crop's mean brightness and its top-left pixel (which of
-    the crop's corners a turn or mirror image puts there): the dark die is plainly flat at
-    once; the bright one is read four times turned, and four more mirrored where asked, each
-    corner as often, so the average is the same."""
+    """A fake net whose logit is how much brighter the crop's top half is than its bottom half:
+    a bright mark on each die's side towards the nadir (wherever that lies) comes out on top,
+    and so in the mirrored crops read too where asked."""
     calls: list[int] = []
 
     def run(name: str, batch: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32]]:
         assert name == lean.LEAN
         calls.append(len(batch))
-        marked = batch[:, 0, 0, 0]
-        return (np.asarray((batch.mean(axis=(1, 2, 3)) * 10 + marked)[:, None], np.float32),)
+        half = batch.shape[2] // 2
+        top, bottom = (
+            batch[:, :, :half].mean(axis=(1, 2, 3)),
+            batch[:, :, half:].mean(axis=(1, 2, 3)),
+        )
+        return (np.asarray((top - bottom)[:, None] * 100, np.float32),)
 
     monkeypatch.setattr(nets, "run", run)
-    image = np.zeros((100, 200, 3), np.uint8)
-    image[30:70, 130:170] = 255
-    image[30, 130] = 0  # top-left pixel differs: turning the crop moves it
-    centers, sides = [(50.0, 50.0), (150.0, 50.0)], [20.0, 20.0]
-    config = DiceConfig(lean_mirrored=mirrored)
-    probabilities = lean.lean_probabilities(image, centers, sides, config)
-    assert calls == [2, 7 if mirrored else 3]
-    assert probabilities[0] < 0.01
-    assert 0.5 < probabilities[1] < 1.0
-    once = lean.lean_probabilities(image, centers, sides, DiceConfig(lean_mirrored=False))
-    assert probabilities[1] == pytest.approx(once[1])
+    centers = [(60.0, 60.0), (140.0, 60.0), (60.0, 140.0), (140.0, 140.0)]
+    for nadir in [(100.0, 100.0), (400.0, -50.0), (-80.0, 30.0)]:
+        image = np.zeros((200, 200, 3), np.uint8)
+        for x, y in centers:
+            towards = np.array(nadir) - (x, y)
+            mark = np.array((x, y)) + 12.0 * towards / np.linalg.norm(towards)
+            image[int(mark[1]) - 2 : int(mark[1]) + 3, int(mark[0]) - 2 : int(mark[0]) + 3] = 255
+        calls.clear()
+        config = DiceConfig(lean_mirrored=mirrored, nadir=nadir)
+        probabilities = lean.lean_probabilities(image, centers, [20.0] * 4, config)
+        assert calls == [8 if mirrored else 4]
+        assert all(p > 0.9 for p in probabilities)
+
+
+def test_the_nadir_is_where_vertical_lines_meet() -> None:
+    """``nadir_of`` from the board's outline: exact for a camera whose principal point is the
+    frame's centre and whose lens does not distort (tuning seeds 650,000..650,029, each camera
+    so recentred). The renderer's own cameras, their principal points off the centre by up to
+    about 100 pixels, measured on the same frames (72 dice): the direction from each die to the
+    nadir off by 14.0 degrees at the median and 52.7 at p90 (the thresholds sit above; the
+    judge learns with crops turned so, ``vision.training.train_lean``)."""
+    from vision.render.scene import scene_for_seed
+
+    errors = []
+    for seed in range(650_000, 650_030):
+        scene = scene_for_seed(seed)
+        camera = scene.camera
+        down = np.array([[camera.position[0], camera.position[1], camera.position[2] - 1000.0]])
+        centred = replace(camera, principal=(camera.width / 2, camera.height / 2), k1=0.0)
+        corners = [tuple(c) for c in centred.project(scene.geometry.corners())]
+        truth = centred.project(down - np.array(camera.position) + np.array(centred.position))[0]
+        assert lean.nadir_of(corners, camera.width, camera.height) == pytest.approx(truth, abs=0.5)
+        if not scene.board:
+            continue
+        _, label = render_scene(scene)
+        assert label.board.corners is not None
+        estimate = lean.nadir_of(label.board.corners, camera.width, camera.height)
+        seen = camera.distort(camera.project(down))[0]
+        for die in label.dice:
+            turn = lean.nadir_angle(die.center, estimate) - lean.nadir_angle(die.center, seen)
+            errors.append(abs((turn + 180.0) % 360.0 - 180.0))
+    assert len(errors) == 72
+    assert np.median(errors) < 16.0
+    assert np.percentile(errors, 90) < 58.0
 
 
 # Tuning seeds never trained on, drawn with half their dice leaning (as the trainer draws).
@@ -55,11 +93,12 @@ LEANING_SEEDS = range(500_200, 500_280)
 
 
 def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
-    """Measured on the eighty frames (true corners, half the dice drawn leaning, on a checker or
-    the frame): of 80 leaning dice found 63 are called cocked, none of 78 flat ones. (On the
-    evaluation set the reader's own lean output, which judged before, found 21.5% of the
-    leaning dice at 74.1% precision.) The thresholds sit just under (over) those figures, so a
-    regression fails."""
+    """Measured on the eighty frames (true corners, the nadir estimated from them as
+    ``vision.read`` does, half the dice drawn leaning, on a checker or the frame): of 83 leaning
+    dice found 78 are called cocked, none of 79 flat ones. (The judge before, reading crops at
+    any turn: 63 of 80 and none of 78; on the evaluation set the reader's own lean output,
+    which judged before that, found 21.5% of the leaning dice at 74.1% precision.) The
+    thresholds sit just under (over) those figures, so a regression fails."""
     config = ReadConfig()
     leaning = found = false = flat = 0
     for seed in LEANING_SEEDS:
@@ -70,7 +109,11 @@ def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
             if label.board.corners is not None
             else None
         )
-        dice = find_solids(image, dice_config_for(view, config)).dice
+        dice_config = dice_config_for(view, config)
+        if label.board.corners is not None:
+            nadir = lean.nadir_of(label.board.corners, image.shape[1], image.shape[0])
+            dice_config = replace(dice_config, nadir=nadir)
+        dice = find_solids(image, dice_config).dice
         for i, j in match_dice([d.center for d in label.dice], [d.center for d in dice], 12.0):
             if label.dice[i].cocked:
                 leaning += 1
@@ -78,7 +121,7 @@ def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
             else:
                 flat += 1
                 false += dice[j].cocked
-    assert leaning >= 75
+    assert leaning >= 80
     assert flat >= 75
-    assert found / leaning >= 0.75
+    assert found / leaning >= 0.9
     assert false <= 1

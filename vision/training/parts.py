@@ -35,15 +35,23 @@ class FoundSample:
     center: tuple[float, float]
     side: float
     label: int
+    angle: float = 0.0
 
     @classmethod
     def cut(
-        cls, image: Image, center: tuple[float, float], side: float, sides: float, label: int
+        cls,
+        image: Image,
+        center: tuple[float, float],
+        side: float,
+        sides: float,
+        label: int,
+        angle: float = 0.0,
     ) -> FoundSample:
         """The sample of an object found at ``center`` with ``side`` in ``image``: the frame
-        ``sides`` sides (and 4 pixels) either way of it."""
+        ``sides`` sides (and 4 pixels) either way of it; ``angle`` (degrees) turns its crop as
+        the reader turns it (``vision.lean.nadir_angle``)."""
         patch, inside = crops.region(image, *center, sides * side + 4.0)
-        return cls(patch, inside, side, label)
+        return cls(patch, inside, side, label, angle)
 
 
 def save_samples(path: Path, samples: object) -> None:
@@ -77,24 +85,34 @@ def found_batch(
     size: int,
     rng: np.random.Generator | None,
     jitter: float = 0.08,
+    turned: float | None = None,
 ) -> npt.NDArray[np.float32]:
     """A network's inputs for ``samples``: ``size`` pixels square crops ``share`` times each
     side wide (``vision.crops.crop_inputs``, as the kiosk crops them), or with ``rng`` each
     degraded (``train_dice.degrade``), its centre moved and side scaled by up to ``jitter``
-    of the side, and turned by any angle."""
+    of the side, and turned by any angle; with ``turned`` (degrees) each crop is turned by its
+    sample's ``angle`` instead, with ``rng`` up to ``turned`` either way of it and mirrored
+    left to right half the time (``train_lean``: the nadir kept up)."""
     from vision.training.train_dice import degrade
 
     batch = np.empty((len(samples), 3, size, size), np.float32)
     for index, s in enumerate(samples):
+        angle = 0.0 if turned is None else s.angle
         if rng is None:
-            patch, center, side, angle = s.patch, s.center, s.side, 0.0
+            patch, center, side = s.patch, s.center, s.side
         else:
             patch = degrade(rng, s.patch)
             shift = rng.uniform(-jitter, jitter, 2) * s.side
             center = (s.center[0] + shift[0], s.center[1] + shift[1])
             side = s.side * rng.uniform(1.0 - jitter, 1.0 + jitter)
-            angle = float(rng.uniform(0.0, 360.0))
-        batch[index] = crops.crop_inputs(patch, [center], [side], share, size, [angle])[0]
+            if turned is None:
+                angle = float(rng.uniform(0.0, 360.0))
+            else:
+                angle += float(rng.uniform(-turned, turned))
+        crop = crops.crop_inputs(patch, [center], [side], share, size, [angle])[0]
+        if turned is not None and rng is not None and rng.random() < 0.5:
+            crop = crop[:, :, ::-1]
+        batch[index] = crop
     return batch
 
 
