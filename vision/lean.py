@@ -77,6 +77,11 @@ def nadir_angle(center: tuple[float, float], nadir: tuple[float, float]) -> floa
     return 90.0 - math.degrees(math.atan2(center[1] - nadir[1], nadir[0] - center[0]))
 
 
+def nadir_in(config: DiceConfig, width: int, height: int) -> tuple[float, float]:
+    """The nadir ``config`` holds, else the centre of a ``width`` x ``height`` frame."""
+    return config.nadir if config.nadir is not None else (width / 2.0, height / 2.0)
+
+
 def lean_probabilities(
     image_bgr: Image,
     centers: Sequence[tuple[float, float]],
@@ -89,7 +94,7 @@ def lean_probabilities(
     if not centers:
         return []
     height, width = image_bgr.shape[:2]
-    nadir = config.nadir if config.nadir is not None else (width / 2.0, height / 2.0)
+    nadir = nadir_in(config, width, height)
     angles = [nadir_angle(c, nadir) for c in centers]
     batch = crop_inputs(image_bgr, centers, sides, config.lean_share, LEAN_PX, angles)
     views = [batch, np.ascontiguousarray(batch[:, :, :, ::-1])] if config.lean_mirrored else [batch]

@@ -59,24 +59,25 @@ def zone_of(view: BoardView | None, center: tuple[float, float]) -> Zone:
     return "on-bar"
 
 
-def dice_config_for(view: BoardView | None, config: ReadConfig) -> DiceConfig:
+def dice_config_for(
+    view: BoardView | None, config: ReadConfig, frame_size: tuple[int, int] | None = None
+) -> DiceConfig:
     """The dice finder's configuration with the die size expected on the board (its width times
-    ``die_share``; unknown if no board was found)."""
+    ``die_share``; unknown if no board was found) and, given the frame's (width, height), the
+    camera's nadir the board's outline gives (``vision.lean.nadir_of``)."""
     if view is None:
         return config.dice
     corners = np.array(view.corners)
     width_px = (
         np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
     ) / 2
-    return replace(config.dice, die_side_px=float(width_px * config.die_share))
+    nadir = None if frame_size is None else nadir_of(view.corners, *frame_size)
+    return replace(config.dice, die_side_px=float(width_px * config.die_share), nadir=nadir)
 
 
 def _solids(frame: Image, config: ReadConfig, view: BoardView | None, fine: Image | None) -> Solids:
     """The dice and the cube of ``frame`` (its pixels), found in ``fine`` where given."""
-    dice_config = dice_config_for(view, config)
-    if view is not None:
-        height, width = frame.shape[:2]
-        dice_config = replace(dice_config, nadir=nadir_of(view.corners, width, height))
+    dice_config = dice_config_for(view, config, (frame.shape[1], frame.shape[0]))
     if fine is None:
         return find_solids(frame, dice_config)
     up = fine.shape[1] / frame.shape[1]

@@ -109,11 +109,8 @@ def test_leaning_dice_are_found_and_flat_ones_left_alone() -> None:
             if label.board.corners is not None
             else None
         )
-        dice_config = dice_config_for(view, config)
-        if label.board.corners is not None:
-            nadir = lean.nadir_of(label.board.corners, image.shape[1], image.shape[0])
-            dice_config = replace(dice_config, nadir=nadir)
-        dice = find_solids(image, dice_config).dice
+        frame_size = (image.shape[1], image.shape[0])
+        dice = find_solids(image, dice_config_for(view, config, frame_size)).dice
         for i, j in match_dice([d.center for d in label.dice], [d.center for d in dice], 12.0):
             if label.dice[i].cocked:
                 leaning += 1

@@ -188,15 +188,13 @@ def mine_frame(seed: int, config: ReadConfig) -> list[FoundSample]:
     view = board_from_corners(image, corners, config.board) if corners is not None else None
     drawn = [s for s in scene.solids if s.kind == "die"]
     height, width = image.shape[:2]
-    nadir = lean.nadir_of(corners, width, height) if corners is not None else None
     samples = []
     finding = replace(
-        dice_config_for(view, config),
+        dice_config_for(view, config, (width, height)),
         min_peak=MINE_PEAK,
         min_object_probability=MINE_OBJECT,
-        nadir=nadir,
     )
-    seen_from = nadir if nadir is not None else (width / 2.0, height / 2.0)
+    seen_from = lean.nadir_in(finding, width, height)
     for found in locate_solids(image, finding).dice:
         distance, cocked = min(
             (
