@@ -263,13 +263,14 @@ def fit_epochs(
     """Train ``net`` for ``epochs`` on ``size`` items (``train_checkers``, ``train_trays``,
     ``train_stacks``): batches of ``batch`` in a fresh order each epoch (``generator``, a torch
     generator), ``batch_loss(index)`` the loss of the items ``index`` (a tensor), AdamW with a
-    one-cycle schedule peaking at ``rate``; with ``resume`` (fine-tuning a shipped net) the
-    batch norms kept at their statistics. After each epoch it prints the mean loss and
-    ``report()``."""
+    one-cycle schedule peaking at ``rate``; with ``resume`` (fine-tuning a shipped net) at a
+    tenth of it, the batch norms kept at their statistics. After each epoch it prints the mean
+    loss and ``report()``."""
     import torch
 
     from vision.training.export import freeze_norms
 
+    rate = rate / 10 if resume else rate
     optimiser = torch.optim.AdamW(net.parameters(), lr=rate, weight_decay=1e-4)
     steps = epochs * (size // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
@@ -311,12 +312,11 @@ def found_main(
         (chunk, "pkl"),
         mine_chunk,
         lambda args, config: train(args.data, config.dice, args.epochs, args.threads, args.resume),
-        _found_arguments,
+        threads_and_resume,
     )
 
 
-def _found_arguments(parser: argparse.ArgumentParser) -> None:
+def threads_and_resume(parser: argparse.ArgumentParser) -> None:
+    """``--threads`` (torch's, default 1) and ``--resume`` (fine-tune the shipped net)."""
     parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument(
-        "--resume", action="store_true", help="fine-tune the shipped net (found_net)"
-    )
+    parser.add_argument("--resume", action="store_true", help="fine-tune the shipped net")

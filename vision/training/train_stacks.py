@@ -48,7 +48,6 @@ settle more boards: the sum of fifteen, not the judge, decides most suspected ro
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +63,13 @@ from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.stacks import NET, OUTPUTS, row_crops
 from vision.training.export import export_onnx, load_exported
-from vision.training.parts import chunked_main, conv_block, fit_epochs, jittered_corners
+from vision.training.parts import (
+    chunked_main,
+    conv_block,
+    fit_epochs,
+    jittered_corners,
+    threads_and_resume,
+)
 
 CHUNK = 100
 OWN_EVERY = 4  # every fourth seed shows the renderer's own scene
@@ -262,7 +267,7 @@ def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
         net,
         len(x_fit),
         BATCH,
-        LEARNING_RATE / 10 if resume else LEARNING_RATE,
+        LEARNING_RATE,
         epochs,
         generator,
         batch_loss,
@@ -281,13 +286,8 @@ def main() -> None:
         (CHUNK, "npz"),
         lambda first, data, config, _: render_chunk(first, data, config),
         lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
-        _arguments,
+        threads_and_resume,
     )
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--resume", action="store_true", help="fine-tune the shipped judge")
 
 
 if __name__ == "__main__":

@@ -341,7 +341,7 @@ def train(data: Path, config: TrayConfig, epochs: int, resume: bool) -> None:
         net,
         len(x_fit),
         BATCH,
-        LEARNING_RATE / 10 if resume else LEARNING_RATE,
+        LEARNING_RATE,
         epochs,
         generator,
         batch_loss,
