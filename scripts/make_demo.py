@@ -157,7 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         labels[name] = label.to_json()
     manifest = {"frames": [{"file": f"shot{i:02d}.jpg", "t_ns": t} for i, t in plan.frames]}
     (frames_dir / MANIFEST).write_text(json.dumps(manifest, indent=0) + "\n", encoding="utf-8")
-    write_script(args.out / SCRIPT, plan, labels, seed=args.seed, size=(WIDTH, HEIGHT))
+    write_script(
+        args.out / SCRIPT,
+        plan,
+        labels,
+        seed=args.seed,
+        size=(WIDTH, HEIGHT),
+        principal_point=base.camera.principal_share(),
+    )
     total = sum(p.stat().st_size for p in frames_dir.iterdir() if p.suffix in (".jpg", ".json"))
     total += (args.out / SCRIPT).stat().st_size
     print("\n".join(describe(plan)))

@@ -39,7 +39,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -362,7 +362,10 @@ def format_figures(title: str, figures: dict[str, float | int | None]) -> str:
 
 Image = npt.NDArray[np.uint8]
 Corners = tuple[XY, XY, XY, XY]
-FrameReader = Callable[[Image, Corners | None], Reading]
+# A reader of a frame given the board's corners (frame pixels) and the camera's principal point
+# (shares of the frame's width and height: ``vision.config.ReadConfig.principal_point``), each
+# None where the kiosk is not given it.
+FrameReader = Callable[[Image, Corners | None, XY | None], Reading]
 FrameHook = Callable[[int, Image, Reading, Reading, "FrameScore"], None]
 DiceFinder = Callable[[Image], Sequence[DieLike]]
 Clock = Callable[[], float]
@@ -384,12 +387,14 @@ def _reader_part(module_name: str, attribute: str) -> Any:
 
 def load_frame_reader() -> FrameReader:
     """``vision.read.read_frame`` with the default ``vision.config.ReadConfig``; the reader
-    searches for the board unless it is given corners."""
+    searches for the board unless it is given corners, and takes the principal point at the
+    frame's centre unless it is given one."""
     read_frame = _reader_part("vision.read", "read_frame")
     config = _reader_part("vision.config", "ReadConfig")()
 
-    def read(image: Image, corners: Corners | None) -> Reading:
-        return cast(Reading, read_frame(image, config, corners))
+    def read(image: Image, corners: Corners | None, principal: XY | None) -> Reading:
+        calibrated = config if principal is None else replace(config, principal_point=principal)
+        return cast(Reading, read_frame(image, calibrated, corners))
 
     return read
 
@@ -425,26 +430,27 @@ def frame_has_errors(score: FrameScore) -> bool:
 
 
 def evaluate_synthetic(
-    frames: Iterable[tuple[Image, Reading, Sequence[str]]],
+    frames: Iterable[tuple[Image, Reading, Sequence[str], XY | None]],
     read: FrameReader,
     clock: Clock = time.perf_counter,
     match_px: float = DEFAULT_MATCH_PX,
     label_corners: bool = False,
     on_frame: FrameHook | None = None,
 ) -> tuple[Summary, dict[str, Summary]]:
-    """Read every (image, label, tags) frame, timing each read.
+    """Read every (image, label, tags, principal point) frame, timing each read.
 
     With ``label_corners`` the reader is given the labelled corners (scoring counting and dice
-    apart from finding the board). ``on_frame(index, image, label, reading, score)`` is called
-    after each frame. Returns the summary of all frames and one summary per variation tag.
+    apart from finding the board); it is given each frame's principal point where not None (a
+    calibrated camera). ``on_frame(index, image, label, reading, score)`` is called after each
+    frame. Returns the summary of all frames and one summary per variation tag.
     """
     scores: list[FrameScore] = []
     times: list[float] = []
     tagged: dict[str, tuple[list[FrameScore], list[float]]] = {}
-    for index, (image, label, tags) in enumerate(frames):
+    for index, (image, label, tags, principal) in enumerate(frames):
         corners = label.board.corners if label_corners else None
         start = clock()
-        predicted = read(image, corners)
+        predicted = read(image, corners, principal)
         elapsed = (clock() - start) * 1000.0
         score = score_frame(label, predicted, match_px)
         if on_frame is not None:

@@ -11,8 +11,12 @@ The cue is the side faces: a flat die seen off the camera's axis shows them too,
 its side away from the camera's nadir (the point straight below the camera, where vertical
 lines meet in the frame), while a leaning die shows them wherever it leans. So each crop is
 turned so that the nadir lies straight up in it (``nadir_angle``), read so and, where
-``lean_mirrored``, mirrored left to right (the logits averaged). The nadir is estimated from
-the board's outline (``nadir_of``; ``DiceConfig.nadir``), else taken at the frame's centre.
+``lean_mirrored``, mirrored left to right (the logits averaged). The nadir is found from the
+board's outline and the camera's principal point (``nadir_of``; ``DiceConfig.nadir``), else
+taken at the frame's centre. The principal point is the camera's calibration
+(``ReadConfig.principal_point``, the frame's centre unless given): taken at the centre for a
+camera whose lens's axis lies elsewhere, the nadir's direction from a die errs by degrees
+(``tests/vision_read/test_lean.py``).
 """
 
 from __future__ import annotations
@@ -42,19 +46,23 @@ DEFAULT_FOCAL_SHARE = 1.2
 
 
 def nadir_of(
-    corners: Sequence[tuple[float, float]], width: int, height: int
+    corners: Sequence[tuple[float, float]],
+    width: int,
+    height: int,
+    principal: tuple[float, float] = (0.5, 0.5),
 ) -> tuple[float, float]:
     """The camera's nadir in a ``width`` x ``height`` frame (pixels) from the outline of the
     board (four corners, TL, TR, BR, BL): the vanishing point of vertical lines, the pole of the
     board's vanishing line l = h1 x h2 (h1, h2: the columns of the homography from the unit
-    square, the principal point taken at the frame's centre and moved to the origin) for the
-    focal length f the outline's right angle gives (f^2 = -(h1x h2x + h1y h2y) / (h1z h2z)):
-    (f^2 l_x / l_z, f^2 l_y / l_z). Where that f lies outside ``FOCAL_SHARES`` of the width (a
+    square, the camera's principal point moved to the origin) for the focal length f the
+    outline's right angle gives (f^2 = -(h1x h2x + h1y h2y) / (h1z h2z)): (f^2 l_x / l_z,
+    f^2 l_y / l_z). The principal point is ``principal``, in shares of the frame's width and
+    height (``ReadConfig.principal_point``). Where f lies outside ``FOCAL_SHARES`` of the width (a
     camera straight above the board leaves it undetermined), ``DEFAULT_FOCAL_SHARE``."""
     square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     outline = np.array(corners, np.float32)
     homography = np.asarray(cv2.getPerspectiveTransform(square, outline), np.float64)
-    centre = np.array([width / 2.0, height / 2.0])
+    centre = np.array([principal[0] * width, principal[1] * height])
     moved = np.array([[1.0, 0.0, -centre[0]], [0.0, 1.0, -centre[1]], [0.0, 0.0, 1.0]]) @ homography
     h1, h2 = moved[:, 0], moved[:, 1]
     denominator = h1[2] * h2[2]

@@ -64,14 +64,17 @@ def dice_config_for(
 ) -> DiceConfig:
     """The dice finder's configuration with the die size expected on the board (its width times
     ``die_share``; unknown if no board was found) and, given the frame's (width, height), the
-    camera's nadir the board's outline gives (``vision.lean.nadir_of``)."""
+    camera's nadir the board's outline gives (``vision.lean.nadir_of``, at the camera's
+    ``config.principal_point``)."""
     if view is None:
         return config.dice
     corners = np.array(view.corners)
     width_px = (
         np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
     ) / 2
-    nadir = None if frame_size is None else nadir_of(view.corners, *frame_size)
+    nadir = (
+        None if frame_size is None else nadir_of(view.corners, *frame_size, config.principal_point)
+    )
     return replace(config.dice, die_side_px=float(width_px * config.die_share), nadir=nadir)
 
 

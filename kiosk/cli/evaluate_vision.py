@@ -63,6 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="give the reader the labelled corners (scores counting apart from board finding)",
     )
     parser.add_argument(
+        "--calibrated-camera",
+        action="store_true",
+        help="give the reader each frame's camera principal point, as a kiosk whose camera is "
+        "calibrated knows it (default: taken at the frame's centre)",
+    )
+    parser.add_argument(
         "--failures",
         type=Path,
         default=None,
@@ -91,9 +97,10 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
 
     width, height = args.size
     against: float = args.against_share
+    calibrated: bool = args.calibrated_camera
     if args.data is None:
         for image, frame in render_frames(seed_start, args.frames, width, height, against):
-            yield image, frame.label, frame.tags
+            yield image, frame.label, frame.tags, frame.principal if calibrated else None
         return
     folder: Path = args.data
     if not (folder / LABELS_FILE).exists():
@@ -106,7 +113,13 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
             loaded = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if loaded is None:
                 raise CliError(f"--data: {path} is not a readable image")
-            yield np.asarray(loaded, dtype=np.uint8), frame.label, frame.tags
+            if calibrated and frame.principal is None:
+                raise CliError(
+                    f"--calibrated-camera: {folder / LABELS_FILE} records no principal point "
+                    f"for seed {frame.seed} (write the dataset again)"
+                )
+            principal = frame.principal if calibrated else None
+            yield np.asarray(loaded, dtype=np.uint8), frame.label, frame.tags, principal
     except ValueError as error:
         raise CliError(f"--data: {error}") from None
 
@@ -182,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
             )
             if args.against_share:
                 source += f", {args.against_share:g} of the flat dice against a checker"
+            if args.calibrated_camera:
+                source += ", calibrated camera"
             title = f"evaluate-vision: {summary.frames} synthetic frames ({source})"
             if tuning:
                 title += " [tuning seeds: not an evaluation figure]"
@@ -191,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
                 # the frames' size where rendered here; a dataset folder's frames keep theirs
                 "size": [width, height] if args.data is None else None,
                 "against_share": args.against_share,
+                "label_corners": args.label_corners,
+                "calibrated_camera": args.calibrated_camera,
                 "tuning_seeds": tuning,
                 "figures": figures,
                 "by_variation": {tag: s.figures() for tag, s in by_tag.items()},

@@ -1,4 +1,5 @@
-"""``gammon-kiosk read IMAGE [--corners x1,y1,...,x4,y4] [--json]``: read a still image.
+"""``gammon-kiosk read IMAGE [--corners x1,y1,...,x4,y4] [--principal-point x,y] [--json]``: read a
+still image.
 
 Prints the reading of DESIGN.md section 4: the board's corners, checkers per point (image-relative
 numbering), bar and trays, dice with zone and cocked flag, cube, occlusion and the milliseconds
@@ -22,10 +23,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="playing-surface corners x1,y1,x2,y2,x3,y3,x4,y4 in pixels: top-left, top-right, "
         "bottom-right, bottom-left (skips the board search)",
     )
+    parser.add_argument(
+        "--principal-point",
+        help="the camera's principal point x,y in shares of the image's width and height, from "
+        "its calibration (default 0.5,0.5: the centre)",
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
 
 Corner = tuple[float, float]
+
+
+def parse_principal_point(text: str) -> tuple[float, float]:
+    """The principal point (x, y) in shares of the frame from ``x,y``, each 0..1; ValueError
+    naming what is wrong."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"expected 2 comma-separated numbers, got {len(parts)}")
+    try:
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        raise ValueError(f"not a number in {text!r}") from None
+    if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
+        raise ValueError(f"each share must lie in 0..1 (a point of the frame), got {text!r}")
+    return (x, y)
 
 
 def parse_corners(text: str) -> tuple[Corner, Corner, Corner, Corner]:
@@ -115,6 +136,12 @@ def run(args: argparse.Namespace) -> int:
             corners = parse_corners(args.corners)
         except ValueError as error:
             raise CliError(f"--corners: {error}") from None
+    config = ReadConfig()
+    if args.principal_point is not None:
+        try:
+            config = replace(config, principal_point=parse_principal_point(args.principal_point))
+        except ValueError as error:
+            raise CliError(f"--principal-point: {error}") from None
     path = Path(args.image)
     if not path.is_file():
         raise CliError(f"IMAGE: no such file: {path}")
@@ -126,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"IMAGE: the image is empty: {path}")
     started = time.perf_counter()
     try:
-        reading = read_frame(np.asarray(image, np.uint8), ReadConfig(), corners)
+        reading = read_frame(np.asarray(image, np.uint8), config, corners)
     except ValueError as error:
         raise CliError(f"IMAGE: {error}") from None
     elapsed = round((time.perf_counter() - started) * 1000.0, 1)

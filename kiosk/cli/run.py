@@ -63,6 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("gpio", "keyboard"),
         help="clock buttons: gpio (GPIO 17 left, 27 right; default on a Pi) or the keyboard",
     )
+    parser.add_argument(
+        "--principal-point",
+        metavar="X,Y",
+        help="the camera's principal point in shares of the frame's width and height, from its "
+        "calibration (default 0.5,0.5: the centre)",
+    )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument(
         "--venue",
@@ -82,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from kiosk.cli import CliError
+    from kiosk.cli.read import parse_principal_point
     from kiosk.demo import load_demo
     from kiosk.pipeline.live import ReaderKind, RunOptions, run_kiosk
     from kiosk.pipeline.sources import CameraSpec, SourceError, on_raspberry_pi, parse_camera
@@ -132,6 +139,12 @@ def run(args: argparse.Namespace) -> int:
             venue = load_venue_config(Path(args.venue))
         except VenueConfigError as error:
             raise CliError(f"--venue: {error}") from None
+    principal = None
+    if args.principal_point is not None:
+        try:
+            principal = parse_principal_point(args.principal_point)
+        except ValueError as error:
+            raise CliError(f"--principal-point: {error}") from None
     pin = os.environ.get(PIN_VARIABLE)
     if pin is None and camera is None:
         pin = DEMO_PIN
@@ -151,5 +164,6 @@ def run(args: argparse.Namespace) -> int:
         pin=pin,
         names=(args.players[0], args.players[1]),
         venue=venue,
+        principal_point=principal,
     )
     return run_kiosk(options, started_ns)

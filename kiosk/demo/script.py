@@ -1,9 +1,11 @@
 """The demo's files: ``frames/`` (a ``hardware.camera.replay`` folder) and ``script.json``.
 
-``script.json`` holds the table's configuration (``kiosk.referee.codec`` format), the frame
-interval, the scripted presses and touches in time order (ns from the first frame), the
-renderer's exact label of every shot (``vision.labels`` format, keyed by image file) and the
-outcome the referee must reach. ``load_demo`` checks it and raises ``DemoError`` naming the
+``script.json`` holds the table's configuration (``kiosk.referee.codec`` format), the principal
+point of the camera that took the frames (shares of the frame's width and height, as a
+calibration gives it: ``vision.config.ReadConfig.principal_point``), the frame interval, the
+scripted presses and touches in time order (ns from the first frame), the renderer's exact
+label of every shot (``vision.labels`` format, keyed by image file) and the outcome the referee
+must reach. ``load_demo`` checks it and raises ``DemoError`` naming the
 field that is wrong.
 """
 
@@ -34,13 +36,14 @@ class DemoError(ValueError):
 @dataclass(frozen=True)
 class Demo:
     """A demo on disk: its frame folder, manifest entries (files and their t_ns), table
-    configuration,
-    frame interval (ns), scripted actions, exact labels per file and expected outcome."""
+    configuration, its camera's principal point (shares of the frame), frame interval (ns),
+    scripted actions, exact labels per file and expected outcome."""
 
     frames_dir: Path
     files: tuple[str, ...]
     times: tuple[int, ...]
     config: RefereeConfig
+    principal_point: tuple[float, float]
     frame_ns: int
     actions: tuple[DemoAction, ...]
     labels: Mapping[str, Mapping[str, Any]]
@@ -64,6 +67,7 @@ def write_script(
     *,
     seed: int,
     size: tuple[int, int],
+    principal_point: tuple[float, float],
 ) -> None:
     """Write ``script.json`` for ``plan`` (used by ``scripts/make_demo.py``)."""
     from kiosk.demo.plan import FRAME_NS
@@ -72,6 +76,7 @@ def write_script(
         "v": VERSION,
         "seed": seed,
         "size": list(size),
+        "principal_point": list(principal_point),
         "frame_ns": FRAME_NS,
         "config": config_to_json(plan.config),
         "actions": [
@@ -113,6 +118,18 @@ def _action(item: Any, where: str) -> DemoAction:
     if kind == "touch" and action in get_args(TouchAction) and side != "centre":
         return DemoAction(t_ns, "touch", side, action)
     raise DemoError(f"{where}: expected a press, or a touch with a known action and a seat side")
+
+
+def _share_pair(value: Any, where: str) -> tuple[float, float]:
+    """Two shares of the frame (0..1), as ``[x, y]``."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        and all(0.0 <= v <= 1.0 for v in value)
+    ):
+        raise DemoError(f"{where}: expected [x, y], shares of the frame from 0 to 1, got {value!r}")
+    return (float(value[0]), float(value[1]))
 
 
 def _player(value: Any, where: str) -> int:
@@ -167,6 +184,9 @@ def load_demo(folder: Path | None = None) -> Demo:
         files=files,
         times=times,
         config=config,
+        principal_point=_share_pair(
+            _get(data, "principal_point", where), f"{where}.principal_point"
+        ),
         frame_ns=_int(_get(data, "frame_ns", where), f"{where}.frame_ns"),
         actions=actions,
         labels=labels,

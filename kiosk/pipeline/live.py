@@ -39,6 +39,7 @@ from kiosk.pipeline.recovery import OpenedMatch, last_readings, open_match
 from kiosk.pipeline.sources import CameraSpec
 from kiosk.referee import BoardRead, ClockPress, DiceRead, GinJudge, RefereeConfig, RefereeState
 from kiosk.store import Store
+from vision.config import ReadConfig
 
 if TYPE_CHECKING:
     from kiosk.pipeline.venue_link import VenueConfig, VenueLink
@@ -65,6 +66,10 @@ class RunOptions:
     names: tuple[str, str] = ("Player 0", "Player 1")
     venue: VenueConfig | None = None
     """The venue broker to publish to (``--venue``); None: no network at all."""
+    principal_point: tuple[float, float] | None = None
+    """The camera's principal point in shares of the frame (``--principal-point``; the vision
+    reader's ``ReadConfig.principal_point``); None: the demo camera's where the demo plays,
+    else the frame's centre."""
 
 
 def frame_source(camera: CameraSpec | None, demo: Demo | None) -> tuple[FrameSource, bool]:
@@ -88,10 +93,15 @@ def frame_source(camera: CameraSpec | None, demo: Demo | None) -> tuple[FrameSou
     return PiCameraSource(), False
 
 
-def frame_reader(kind: ReaderKind, demo: Demo | None) -> FrameReader:
-    """``vision.read`` on the pixels, or the demo's exact labels."""
+def frame_reader(
+    kind: ReaderKind, demo: Demo | None, principal_point: tuple[float, float] | None = None
+) -> FrameReader:
+    """``vision.read`` on the pixels (the camera's principal point in shares of the frame; None:
+    the demo camera's, else the centre), or the demo's exact labels."""
     if kind == "vision":
-        return VisionReader()
+        if principal_point is None:
+            principal_point = (0.5, 0.5) if demo is None else demo.principal_point
+        return VisionReader(ReadConfig(principal_point=principal_point))
     from vision.labels import Reading
 
     assert demo is not None
@@ -400,7 +410,9 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
     watchdog = CameraWatchdog(source, kiosk.camera_events.put, config=config)
     grabber = FrameGrabber(watchdog)
     driver = DemoDriver(demo) if demo is not None else None
-    frames = FramePipeline(frame_reader(options.reader, demo), kiosk.to_ms, driver)
+    frames = FramePipeline(
+        frame_reader(options.reader, demo, options.principal_point), kiosk.to_ms, driver
+    )
     if kiosk.opened.restored:  # the table as the crashed kiosk last saw it is no news
         frames.resume(*last_readings(kiosk.opened.journal))
     screens: list[KioskApp] = []  # the app, once built below

@@ -49,7 +49,15 @@ from kiosk.referee.codec import config_from_json, config_to_json
 from kiosk.referee.events import Args, CubePlace, Scalar, Zone
 from kiosk.rules import Position, position_id
 from kiosk.store import Store, decode_snapshot
-from tests.e2e.e2e_scenes import SIZE, DieShown, Shot, render_shot, same_orientation
+from tests.e2e.e2e_scenes import (
+    SIZE,
+    DieShown,
+    Shot,
+    principal_point,
+    render_shot,
+    same_orientation,
+)
+from vision.config import ReadConfig
 from vision.labels import Reading
 
 FRAME_MS = 200
@@ -423,5 +431,5 @@ def run_script(
 
 
 def vision_reader() -> FrameReader:
-    """``vision.read`` on the rendered pixels."""
-    return VisionReader()
+    """``vision.read`` on the rendered pixels, the table camera calibrated."""
+    return VisionReader(ReadConfig(principal_point=principal_point()))

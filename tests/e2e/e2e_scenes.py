@@ -78,6 +78,11 @@ def _table(size: tuple[int, int]) -> Scene:
     return dataclasses.replace(scene, hands=(), lighting=CLEAN_LIGHT)
 
 
+def principal_point(size: tuple[int, int] = SIZE) -> tuple[float, float]:
+    """The table camera's principal point in shares of the frame (its calibration)."""
+    return _table(size).camera.principal_share()
+
+
 def _staged(shot: Shot) -> Scene:
     """The table with ``shot``'s board, cube and dice (retrying throws until each die lies in
     its zone; cocked dice are then tilted, the others laid flat)."""

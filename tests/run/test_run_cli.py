@@ -36,6 +36,8 @@ def test_help_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
         (["--camera", "opencv:0", "--reserve-minutes", "0"], "reserve_ms: must be positive"),
         (["--camera", "opencv:0", "--ruleset", "nope"], "--ruleset: "),
         (["--camera", "opencv:0", "--length", "-1"], "--length: must be >= 0"),
+        (["--principal-point", "0.5"], "--principal-point: expected 2 comma-separated"),
+        (["--principal-point", "0.5,1.2"], "--principal-point: each share must lie in 0..1"),
     ],
 )
 def test_bad_options_are_refused_naming_the_option(

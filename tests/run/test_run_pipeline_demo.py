@@ -10,7 +10,7 @@ import pytest
 from kiosk.app.director import parse_director_snapshot
 from kiosk.app.snapshot import parse_snapshot
 from kiosk.demo import load_demo
-from kiosk.pipeline.readers import VisionReader
+from kiosk.pipeline.live import frame_reader
 from kiosk.pipeline.readings import board_reading, dice_seen
 from kiosk.pipeline.recovery import open_match
 from kiosk.referee import BoardRead, ClockPress, DiceRead, Touch
@@ -24,7 +24,7 @@ def test_the_referee_follows_the_demo(camera: str, tmp_path: Path) -> None:
     """Read by a perfect camera (the renderer's labels) or by ``vision.read`` on the pixels,
     the demo's match is the same: every event and the one incident the script plays."""
     demo = load_demo()
-    run = run_demo(tmp_path, VisionReader() if camera == "vision" else None)
+    run = run_demo(tmp_path, frame_reader("vision", demo) if camera == "vision" else None)
     state = run.match.state
     assert run.offered == (
         demo.expected.position_id,

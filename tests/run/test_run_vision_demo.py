@@ -15,7 +15,7 @@ import numpy as np
 
 from hardware.camera.frame import Frame
 from kiosk.demo import load_demo
-from kiosk.pipeline.readers import VisionReader
+from kiosk.pipeline.live import frame_reader
 from kiosk.pipeline.readings import dice_seen
 from vision.evaluate import score_frame
 from vision.labels import Reading
@@ -23,7 +23,7 @@ from vision.labels import Reading
 
 def test_vision_reads_the_demo_shots_as_labelled() -> None:
     demo = load_demo()
-    reader = VisionReader()
+    reader = frame_reader("vision", demo)  # read with the demo camera's principal point
     boards = dice = occluded = 0
     wrong_values = []
     names = sorted(set(demo.files))

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from kiosk.cli import main
 from vision.config import ReadConfig
+from vision.labels import Reading
 from vision.read import check_frame, read_frame
 
 
@@ -92,6 +94,23 @@ def test_cli_bad_corners(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("point", "message"),
+    [
+        ("0.5", "expected 2 comma-separated"),
+        ("x,0.5", "not a number"),
+        ("1.5,0.5", "each share must lie in 0..1"),
+    ],
+)
+def test_cli_bad_principal_point(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], point: str, message: str
+) -> None:
+    image = tmp_path / "blank.png"
+    cv2.imwrite(str(image), np.full((40, 60, 3), 90, np.uint8))
+    assert main(["read", str(image), "--principal-point", point]) == 2
+    assert f"--principal-point: {message}" in capsys.readouterr().err
+
+
 def test_cli_blank_image_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -111,3 +130,23 @@ def test_cli_text_with_corners(tmp_path: Path, capsys: pytest.CaptureFixture[str
     out = capsys.readouterr().out
     assert out.startswith("board: found")
     assert "occluded: no" in out
+
+
+def test_cli_gives_the_reader_the_principal_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from vision import read
+
+    given = []
+    real = read.read_frame
+
+    def spy(image: npt.NDArray[np.uint8], config: ReadConfig, corners: object) -> Reading:
+        given.append(config.principal_point)
+        return real(image, config, corners)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(read, "read_frame", spy)
+    image = tmp_path / "blank.png"
+    cv2.imwrite(str(image), np.full((100, 160, 3), 90, np.uint8))
+    assert main(["read", str(image), "--principal-point", "0.3,0.6", "--json"]) == 0
+    assert main(["read", str(image), "--json"]) == 0
+    assert given == [(0.3, 0.6), (0.5, 0.5)]

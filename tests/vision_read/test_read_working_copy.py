@@ -31,6 +31,12 @@ def _large() -> tuple[Image, Label]:
     return image, label
 
 
+def _calibrated() -> ReadConfig:
+    """The reader's configuration for the large frame's camera: its principal point, in shares
+    of the frame, holds for the working copy too."""
+    return ReadConfig(principal_point=scene_for_seed(SEED, 2560, 1440).camera.principal_share())
+
+
 @pytest.mark.parametrize(
     ("shape", "expected"),
     [
@@ -130,7 +136,7 @@ def test_a_large_frame_is_read_from_its_working_copy_and_its_dice_from_the_frame
         "find_solids",
         lambda frame, *args: searched.append(frame.shape) or find_solids(frame, *args),
     )
-    reading = read.read_frame(image, ReadConfig(), label.board.corners, previous=(image,))
+    reading = read.read_frame(image, _calibrated(), label.board.corners, previous=(image,))
     assert located == [(720, 1280, 3)]
     assert searched == [(1440, 2560, 3)]
     _assert_reads_the_label(reading, label, corner_px=0.2)
@@ -140,7 +146,7 @@ def test_a_large_frame_is_read_from_its_working_copy_and_its_dice_from_the_frame
 def test_a_calibrated_view_of_a_large_frame_is_located_on_its_working_copy() -> None:
     image, label = _large()
     assert label.board.corners is not None
-    config = ReadConfig()
+    config = _calibrated()
     view = read.view_from_corners(image, label.board.corners, config)
     for corner, true in zip(view.corners, label.board.corners, strict=True):
         assert math.dist(corner, (true[0] / 2, true[1] / 2)) <= 0.01
@@ -151,7 +157,7 @@ def test_a_calibrated_view_of_a_large_frame_is_located_on_its_working_copy() -> 
 
 def test_the_kiosk_s_reader_reads_a_large_frame_in_its_pixels() -> None:
     image, label = _large()
-    reader = readers.VisionReader()
+    reader = readers.VisionReader(_calibrated())
     first = reader(Frame(image, 0, 0))
     second = reader(Frame(image, 200_000_000, 1))
     _assert_reads_the_label(first, label, corner_px=8.0)

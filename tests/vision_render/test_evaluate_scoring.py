@@ -226,10 +226,10 @@ def test_missing_reader_is_a_clear_error() -> None:
 
 def test_evaluate_synthetic_times_reads_and_groups_by_tag() -> None:
     ticks = iter([0.0, 0.004, 1.0, 1.010])
-    frames = [(None, _label(), ("a",)), (None, _label(), ("a", "b"))]
+    frames = [(None, _label(), ("a",), None), (None, _label(), ("a", "b"), None)]
     summary, by_tag = evaluate.evaluate_synthetic(
         frames,  # type: ignore[arg-type]
-        lambda image, corners: _label(),
+        lambda image, corners, principal: _label(),
         clock=lambda: next(ticks),
     )
     assert summary.ms == pytest.approx((4.0, 10.0))

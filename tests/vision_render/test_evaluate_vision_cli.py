@@ -36,7 +36,7 @@ def oracle(monkeypatch: pytest.MonkeyPatch) -> None:
     labels = {_key(image): frame.label for image, frame in render_frames(SEED, 5)}
 
     def load() -> evaluate.FrameReader:
-        return lambda image, corners: labels[_key(image)]
+        return lambda image, corners, principal: labels[_key(image)]
 
     monkeypatch.setattr(evaluate, "load_frame_reader", load)
 
@@ -106,7 +106,7 @@ def test_cli_rejects_bad_options(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert "--size" in capsys.readouterr().err
 
 
-def _no_board(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+def _no_board(image: npt.NDArray[np.uint8], corners: object, principal: object) -> Reading:
     """A stand-in reader that sees no board in any frame."""
     return Reading.from_json({"board": {"found": False}})
 
@@ -117,9 +117,9 @@ def test_cli_renders_frames_at_the_size_asked(
     seen: list[tuple[int, ...]] = []
 
     def reader() -> evaluate.FrameReader:
-        def read(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+        def read(image: npt.NDArray[np.uint8], corners: object, principal: object) -> Reading:
             seen.append(image.shape)
-            return _no_board(image, corners)
+            return _no_board(image, corners, principal)
 
         return read
 
@@ -193,7 +193,7 @@ def test_cli_label_corners_and_failures(
     labels = {_key(image): frame.label for image, frame in frames}
     given: list[object] = []
 
-    def read(image: npt.NDArray[np.uint8], corners: object) -> Reading:
+    def read(image: npt.NDArray[np.uint8], corners: object, principal: object) -> Reading:
         given.append(corners)
         label = labels[_key(image)]
         if label is frames[1][1].label:  # the second frame: see nothing
@@ -210,3 +210,43 @@ def test_cli_label_corners_and_failures(
     record = json.loads((failures / "000001.json").read_text())
     assert record["reading"]["board"] == {"found": False}
     assert record["score"]["abstained"] == int(frames[1][1].label.board.found)
+
+
+def test_cli_calibrated_camera_gives_each_frames_principal_point(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With ``--calibrated-camera`` the reader gets each frame's principal point (rendered or
+    from a dataset's labels), without it None; a dataset that records none is a clear error."""
+    frames = list(render_frames(SEED, 2))
+    labels = {_key(image): frame.label for image, frame in frames}
+    given: list[object] = []
+
+    def read(image: npt.NDArray[np.uint8], corners: object, principal: object) -> Reading:
+        given.append(principal)
+        return labels[_key(image)]
+
+    monkeypatch.setattr(evaluate, "load_frame_reader", lambda: read)
+    args = ["evaluate-vision", "--frames", "2", "--seed-start", str(SEED), "--json"]
+    assert main([*args, "--calibrated-camera"]) == 0
+    assert json.loads(capsys.readouterr().out)["calibrated_camera"] is True
+    shares = [frame.principal for _, frame in frames]
+    assert given == shares
+    assert all(share is not None and share != (0.5, 0.5) for share in shares)
+    given.clear()
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["calibrated_camera"] is False
+    assert given == [None, None]
+
+    folder = tmp_path / "data"
+    write_dataset(folder, 2, SEED)
+    given.clear()
+    assert main([*args, "--data", str(folder), "--calibrated-camera"]) == 0
+    capsys.readouterr()
+    assert given == shares
+    lines = (folder / LABELS_FILE).read_text().splitlines()
+    records = [json.loads(line) for line in lines]
+    for record in records:
+        del record["principal_point"]
+    (folder / LABELS_FILE).write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert main([*args, "--data", str(folder), "--calibrated-camera"]) == 2
+    assert "records no principal point" in capsys.readouterr().err

@@ -45,6 +45,11 @@ class Camera:
         cx, cy = self.principal
         return np.array([[self.focal, 0.0, cx], [0.0, self.focal, cy], [0.0, 0.0, 1.0]])
 
+    def principal_share(self) -> tuple[float, float]:
+        """The principal point in shares of the frame's width and height, as a calibration gives
+        it to the reader (``vision.config.ReadConfig.principal_point``)."""
+        return (self.principal[0] / self.width, self.principal[1] / self.height)
+
     def project(self, points: Array) -> Array:
         """Image pixels (N x 2) of world points (N x 3, millimetres)."""
         rotation = np.array(self.rotation)

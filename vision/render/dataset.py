@@ -8,8 +8,10 @@ Seed ranges (keep them disjoint, so the evaluation never sees a frame used for t
   the 2,000 frames ``1_000_000 .. 1_001_999`` at 1280 x 720.
 
 A dataset folder holds ``labels.jsonl`` and the images it names. Each line is
-``{"image": "000000.png", "seed": 1000000, "tags": [...], "label": {...}}`` where ``label`` is
-``vision.labels.Reading.to_json()``.
+``{"image": "000000.png", "seed": 1000000, "tags": [...], "label": {...}, "principal_point":
+[0.52, 0.47]}`` where ``label`` is ``vision.labels.Reading.to_json()`` and ``principal_point``
+the camera's (shares of the frame's width and height, as a calibration would give it; absent in
+datasets written before it was recorded).
 
 Run ``python -m vision.render.dataset OUT_DIR --frames 2000 --seed-start 1000000`` to write one.
 """
@@ -40,11 +42,13 @@ Image = npt.NDArray[np.uint8]
 
 @dataclass(frozen=True)
 class Frame:
-    """One labelled frame: its seed, variation tags and label (image kept separately)."""
+    """One labelled frame: its seed, variation tags and label (image kept separately), and its
+    camera's principal point (shares of the frame's width and height; None: not recorded)."""
 
     seed: int
     tags: tuple[str, ...]
     label: Label
+    principal: tuple[float, float] | None = None
 
 
 def render_frames(
@@ -59,7 +63,7 @@ def render_frames(
     for seed in range(seed_start, seed_start + frames):
         scene = scene_for_seed(seed, width, height, against_share)
         image, label = render_scene(scene)
-        yield image, Frame(seed, scene.tags, label)
+        yield image, Frame(seed, scene.tags, label, scene.camera.principal_share())
 
 
 def write_dataset(
@@ -95,6 +99,7 @@ def write_dataset(
                 "seed": frame.seed,
                 "tags": list(frame.tags),
                 "label": frame.label.to_json(),
+                "principal_point": frame.principal,
             }
             out.write(json.dumps(record) + "\n")
     return labels_path
@@ -112,15 +117,25 @@ def read_dataset(folder: Path) -> Iterator[tuple[Path, Frame]]:
                 continue
             try:
                 record = json.loads(line)
+                principal = record.get("principal_point")
                 frame = Frame(
                     seed=int(record["seed"]),
                     tags=tuple(str(tag) for tag in record.get("tags", [])),
                     label=Reading.from_json(record["label"]),
+                    principal=None if principal is None else _share_pair(principal),
                 )
                 image = folder / str(record["image"])
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{labels_path}:{number}: {error}") from error
             yield image, frame
+
+
+def _share_pair(value: object) -> tuple[float, float]:
+    """A principal point as recorded: two numbers, shares of the frame's width and height."""
+    if not (isinstance(value, list) and len(value) == 2):
+        raise ValueError(f"principal_point: expected [x, y] shares of the frame, got {value!r}")
+    x, y = (float(v) for v in value)
+    return (x, y)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
