@@ -49,6 +49,19 @@ def parse_principal_point(text: str) -> tuple[float, float]:
     return (x, y)
 
 
+def principal_point_option(text: str | None) -> tuple[float, float] | None:
+    """``--principal-point``'s value parsed (None where not given); a ``CliError`` naming the
+    option otherwise."""
+    from kiosk.cli import CliError
+
+    if text is None:
+        return None
+    try:
+        return parse_principal_point(text)
+    except ValueError as error:
+        raise CliError(f"--principal-point: {error}") from None
+
+
 def parse_corners(text: str) -> tuple[Corner, Corner, Corner, Corner]:
     """Four (x, y) corners from ``x1,y1,...,x4,y4``; ValueError naming what is wrong."""
     parts = [part.strip() for part in text.split(",")]
@@ -136,12 +149,8 @@ def run(args: argparse.Namespace) -> int:
             corners = parse_corners(args.corners)
         except ValueError as error:
             raise CliError(f"--corners: {error}") from None
-    config = ReadConfig()
-    if args.principal_point is not None:
-        try:
-            config = replace(config, principal_point=parse_principal_point(args.principal_point))
-        except ValueError as error:
-            raise CliError(f"--principal-point: {error}") from None
+    principal = principal_point_option(args.principal_point)
+    config = ReadConfig() if principal is None else ReadConfig(principal_point=principal)
     path = Path(args.image)
     if not path.is_file():
         raise CliError(f"IMAGE: no such file: {path}")

@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from kiosk.cli import CliError
-    from kiosk.cli.read import parse_principal_point
+    from kiosk.cli.read import principal_point_option
     from kiosk.demo import load_demo
     from kiosk.pipeline.live import ReaderKind, RunOptions, run_kiosk
     from kiosk.pipeline.sources import CameraSpec, SourceError, on_raspberry_pi, parse_camera
@@ -139,12 +139,7 @@ def run(args: argparse.Namespace) -> int:
             venue = load_venue_config(Path(args.venue))
         except VenueConfigError as error:
             raise CliError(f"--venue: {error}") from None
-    principal = None
-    if args.principal_point is not None:
-        try:
-            principal = parse_principal_point(args.principal_point)
-        except ValueError as error:
-            raise CliError(f"--principal-point: {error}") from None
+    principal = principal_point_option(args.principal_point)
     pin = os.environ.get(PIN_VARIABLE)
     if pin is None and camera is None:
         pin = DEMO_PIN
