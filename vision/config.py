@@ -432,3 +432,16 @@ class ReadConfig:
     # The judge of cocked dice turns its crops to the camera's nadir, which the board's outline
     # gives only with it (``vision.lean.nadir_of``).
     principal_point: tuple[float, float] = (0.5, 0.5)
+
+
+def principal_point_from(value: object) -> tuple[float, float]:
+    """A principal point as a file records it (``ReadConfig.principal_point``): ``[x, y]``,
+    shares of the frame's width and height, each 0..1; ValueError naming what is wrong."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        and all(0.0 <= v <= 1.0 for v in value)
+    ):
+        raise ValueError(f"expected [x, y], shares of the frame from 0 to 1, got {value!r}")
+    return (float(value[0]), float(value[1]))

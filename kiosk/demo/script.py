@@ -22,6 +22,7 @@ from kiosk.demo.plan import DemoAction, DemoPlan, Expected
 from kiosk.referee.codec import CodecError, config_from_json, config_to_json
 from kiosk.referee.config import RefereeConfig
 from kiosk.referee.events import ButtonSide, TouchAction
+from vision.config import principal_point_from
 
 MANIFEST = "frames.json"
 SCRIPT = "script.json"
@@ -120,16 +121,11 @@ def _action(item: Any, where: str) -> DemoAction:
     raise DemoError(f"{where}: expected a press, or a touch with a known action and a seat side")
 
 
-def _share_pair(value: Any, where: str) -> tuple[float, float]:
-    """Two shares of the frame (0..1), as ``[x, y]``."""
-    if not (
-        isinstance(value, list)
-        and len(value) == 2
-        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
-        and all(0.0 <= v <= 1.0 for v in value)
-    ):
-        raise DemoError(f"{where}: expected [x, y], shares of the frame from 0 to 1, got {value!r}")
-    return (float(value[0]), float(value[1]))
+def _principal_point(value: Any, where: str) -> tuple[float, float]:
+    try:
+        return principal_point_from(value)
+    except ValueError as error:
+        raise DemoError(f"{where}: {error}") from None
 
 
 def _player(value: Any, where: str) -> int:
@@ -184,7 +180,7 @@ def load_demo(folder: Path | None = None) -> Demo:
         files=files,
         times=times,
         config=config,
-        principal_point=_share_pair(
+        principal_point=_principal_point(
             _get(data, "principal_point", where), f"{where}.principal_point"
         ),
         frame_ns=_int(_get(data, "frame_ns", where), f"{where}.frame_ns"),

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.config import principal_point_from
 from vision.labels import Label, Reading
 from vision.render.render import render_scene
 from vision.render.scene import scene_for_seed
@@ -122,20 +123,12 @@ def read_dataset(folder: Path) -> Iterator[tuple[Path, Frame]]:
                     seed=int(record["seed"]),
                     tags=tuple(str(tag) for tag in record.get("tags", [])),
                     label=Reading.from_json(record["label"]),
-                    principal=None if principal is None else _share_pair(principal),
+                    principal=None if principal is None else principal_point_from(principal),
                 )
                 image = folder / str(record["image"])
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{labels_path}:{number}: {error}") from error
             yield image, frame
-
-
-def _share_pair(value: object) -> tuple[float, float]:
-    """A principal point as recorded: two numbers, shares of the frame's width and height."""
-    if not (isinstance(value, list) and len(value) == 2):
-        raise ValueError(f"principal_point: expected [x, y] shares of the frame, got {value!r}")
-    x, y = (float(v) for v in value)
-    return (x, y)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
