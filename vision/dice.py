@@ -28,7 +28,9 @@ on rendered tuning frames and the even-numbered real dice photos), run by ``visi
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
 die's value is given only when its class has ``min_value_probability`` of the die's
-probability, else None (abstain, never a guess). Of several cubes only the likeliest is kept.
+probability, else None (abstain, never a guess). Of several places read as the cube, those
+within ``cube_face_share`` of a side of the likeliest are its faces, and the one farthest from
+the camera's nadir is its top (``top_face_of``); any other cube is dropped.
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
@@ -56,7 +58,7 @@ from vision.config import DiceConfig
 from vision.crops import crop_inputs
 from vision.cube import cube_value
 from vision.labels import CUBE_VALUES
-from vision.lean import lean_probabilities
+from vision.lean import lean_probabilities, nadir_in
 from vision.shrink import shrink_to
 
 Image = npt.NDArray[np.uint8]
@@ -486,6 +488,30 @@ def clear_of_cube(
     ]
 
 
+def top_face_of(
+    cubes: list[FoundCube], faces: list[FoundCube], config: DiceConfig, width: int, height: int
+) -> FoundCube | None:
+    """The cube among the places read as the cube (``cubes``, likeliest first; ``faces``: the
+    weak or outshone peaks read as the cube too), none when ``cubes`` is empty.
+
+    Seen off the camera's axis, the cube shows a side face too, with a value of its own, and
+    the detector can peak there more surely than on the top: a place read as the cube within
+    ``cube_face_share`` of a side of the likeliest is the same cube, and of those the top face
+    is the one farthest from the camera's nadir (``vision.lean.nadir_in``): a cube lying flat
+    shows only the sides that face the nadir, and its top lies beyond them."""
+    if not cubes:
+        return None
+    likeliest = cubes[0]
+    nadir = nadir_in(config, width, height)
+    same = [
+        c
+        for c in [*cubes, *faces]
+        if math.dist(c.center, likeliest.center)
+        < config.cube_face_share * max(c.side_px, likeliest.side_px)
+    ]
+    return max(same, key=lambda c: math.dist(c.center, nadir))
+
+
 def cube_or_die(
     dice: list[FoundDie], cube_likeness: Sequence[float], config: DiceConfig
 ) -> tuple[list[FoundDie], FoundCube | None]:
@@ -532,8 +558,11 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         config,
     )
     read_sides: list[tuple[float, Read]] = []
+    faces: list[FoundCube] = []  # read as the cube, not kept: maybe its top face
     for (candidate, _), read in zip(screened, second, strict=True):
         if not _kept(candidate, read, config):
+            if read.cube > max(read.die, config.min_object_probability):
+                faces.append(FoundCube(None, read.center, candidate.side_px))
             continue
         side = candidate.side_px
         read_sides.extend(split_pair(image_bgr, side, read, config) or [(side, read)])
@@ -543,7 +572,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     ranked = sorted(read_sides, key=lambda sr: -max(sr[1].die, sr[1].cube))
     dice: list[FoundDie] = []
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
-    cube: FoundCube | None = None
+    cubes: list[FoundCube] = []  # likeliest first
     kept: list[tuple[tuple[float, float], float]] = []
     for side, read in ranked:
         center = read.center
@@ -556,14 +585,14 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             continue
         kept.append((center, side))
         if read.cube > read.die:
-            if cube is None:
-                cube = FoundCube(None, center, side)
+            cubes.append(FoundCube(None, center, side))
             continue
         share = _face_share(read)
         face = DIE_FACES[int(np.argmax(_faces(read)))]
         value = face if share >= config.min_value_probability else None
         dice.append(FoundDie(value, center, side, False, share))
         cube_likeness.append(read.cube)
+    cube = top_face_of(cubes, faces, config, image_bgr.shape[1], image_bgr.shape[0])
     if cube is None:
         dice, cube = cube_or_die(dice, cube_likeness, config)
     dice = clear_of_cube(dice, cube, config)

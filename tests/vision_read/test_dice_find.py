@@ -206,10 +206,10 @@ def test_a_weak_or_outshone_peak_stands_only_as_a_die_read_surely() -> None:
     assert not dice._kept(weak, _reading({0: 0.6, 3: 0.4}), config)  # likelier nothing
 
 
-@pytest.mark.parametrize("seed", [650_262, 660_147, 660_791])
+@pytest.mark.parametrize("seed", [650_262, 660_744, 660_791])
 def test_a_die_the_detector_is_unsure_of_is_found_where_the_reader_is_sure(seed: int) -> None:
-    """Tuning seeds 650,262, 660,147 and 660,791: two flat dice lie against each other and the
-    detector peaks on the second below ``min_peak`` (0.13, 0.21, 0.13); the reader is sure of
+    """Tuning seeds 650,262, 660,744 and 660,791: two flat dice lie against each other and the
+    detector peaks on the second below ``min_peak`` (0.10, 0.11, 0.15); the reader is sure of
     it, so it is found and read right (``weak_peak``); without weak peaks it is missed."""
     image, label = rendered(seed)
     assert label.board.corners is not None
@@ -269,17 +269,17 @@ def test_a_blob_of_two_dice_is_split_in_two() -> None:
 
 
 def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> None:
-    """Tuning seed 650,214: a 6 and a 4 side by side make one detector peak between them; the
-    reader reads the 6 there, and the 4 is found beyond the peak (``vision.dice.partner``)."""
-    image, label = rendered(650_214)
+    """Tuning seed 650,088: a 4 and a 5 side by side make one detector peak between them; the
+    reader reads the 5 there, and the 4 is found beyond the peak (``vision.dice.partner``)."""
+    image, label = rendered(650_088)
     assert label.board.corners is not None
     config = ReadConfig()
     view = board_from_corners(image, label.board.corners, config.board)
     dice_config = dice_config_for(view, config)
     values = sorted(d.value for d in find_solids(image, dice_config).dice if d.value)
-    assert values == sorted(d.value for d in label.dice) == [4, 6]
+    assert values == sorted(d.value for d in label.dice) == [4, 5]
     alone = replace(dice_config, partner_size_share=math.inf)
-    assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [6]
+    assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [5]
 
 
 def _reading(faces: dict[int, float]) -> dice.Read:
@@ -347,6 +347,31 @@ def test_a_die_found_on_the_cube_is_dropped() -> None:
     assert dice.clear_of_cube([on_its_side], None, config) == [on_its_side]
 
 
+def test_of_the_cube_s_faces_read_as_the_cube_the_top_is_the_one_farthest_from_the_nadir() -> None:
+    config = replace(ReadConfig().dice, nadir=(0.0, 0.0))
+    side_face = dice.FoundCube(None, (200.0, 200.0), 22.0)
+    top = dice.FoundCube(None, (214.0, 214.0), 24.0)  # beyond the side face, from the nadir
+    elsewhere = dice.FoundCube(None, (600.0, 600.0), 22.0)
+    assert dice.top_face_of([side_face], [top, elsewhere], config, 1280, 720) == top
+    assert dice.top_face_of([top, side_face], [], config, 1280, 720) == top
+    assert dice.top_face_of([side_face], [elsewhere], config, 1280, 720) == side_face
+    assert dice.top_face_of([], [top], config, 1280, 720) is None
+
+
+def test_a_cube_seen_by_its_side_face_is_read_by_its_top() -> None:
+    """Tuning frame 660,677: a cube far from the nadir, whose side face (32) the detector
+    peaks on more surely than its top (8)."""
+    image, label = rendered(660_677)
+    assert label.cube is not None
+    assert label.board.corners is not None
+    view = board_from_corners(image, label.board.corners, ReadConfig().board)
+    config = dice_config_for(view, ReadConfig(), (image.shape[1], image.shape[0]))
+    cube = find_solids(image, config).cube
+    assert cube is not None
+    assert cube.value == label.cube.value == 8
+    assert math.dist(cube.center, label.cube.center) < 0.5 * cube.side_px
+
+
 def test_where_no_cube_is_found_the_most_cube_like_die_is_the_cube() -> None:
     config = replace(ReadConfig().dice, cube_fallback_probability=0.2, die_side_px=20.0)
     first = dice.FoundDie(2, (100.0, 100.0), 20.0, False)
@@ -394,10 +419,10 @@ def test_a_die_found_on_a_side_face_of_a_leaning_die_is_dropped() -> None:
 
 
 def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
-    """Tuning seed 660,214: a 1 leaning on a checker is found twice, by its top face and by a
-    side face read as a 3, which is not called cocked (two dice that near need
+    """Tuning seed 660,688: a leaning 5 is found twice, by its top face and by a side face
+    read as a 3, which is not called cocked (two dice that near need
     ``pair_cocked_probability``): without ``side_faces_dropped`` a flat 3 beside it."""
-    image, label = rendered(660_214)
+    image, label = rendered(660_688)
     assert label.board.corners is not None
     config = ReadConfig()
     view = board_from_corners(image, label.board.corners, config.board)

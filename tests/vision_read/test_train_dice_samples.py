@@ -79,3 +79,17 @@ def test_mined_samples_are_reused_only_for_the_frames_they_were_mined_from(
     (tmp_path / "reader-samples.json").unlink()
     reader_samples(tmp_path, _frames(tmp_path, [0, 1, 2]), [])
     assert mined == [2, 0, 3, 0, 3, 0], "a cache whose source is unknown is mined again"
+
+
+def test_leaning_dice_frames_draw_six_dice_half_of_them_leaning() -> None:
+    def leaning(first: int) -> tuple[int, int]:
+        things = [t for seed in range(first, first + 12) for t in train_dice.render_frame(seed)[1]]
+        dice = [t for t in things if t.label <= len(train_dice.dice.DIE_FACES)]
+        return len(dice), sum(t.cocked for t in dice)
+
+    drawn, leaning_dice = leaning(train_dice.LEANING_DICE_FROM)
+    assert drawn == 72
+    assert 0.35 <= leaning_dice / drawn <= 0.65  # LEANING_SHARE: half
+    drawn, leaning_dice = leaning(train_dice.MANY_DICE_FROM)
+    assert drawn == 72
+    assert leaning_dice / drawn <= 0.3  # the renderer's own 16%
