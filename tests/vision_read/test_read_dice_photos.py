@@ -64,7 +64,7 @@ def test_held_out_dice_read_right_and_rarely_wrong() -> None:
             wrong += value is not None and value != die["value"]
     assert total == 759
     assert right / total >= 0.95
-    # The dice networks of 2026-12-05, trained on leaning dice too: 95.92% right, 10 wrong
+    # The dice networks of 2026-12-05, trained on leaning dice too: 95.92% right, 9 wrong
     # (those before: 95.39%, 8), every wrong value read at 0.95 or more.
-    assert wrong / total <= 0.014
+    assert wrong / total <= 0.012
     assert found_dice / total >= 0.98
