@@ -18,7 +18,10 @@ class DiceConfig:
     die_side_px: float | None = None
     # The frame is shrunk for the detector so an expected die is this many pixels wide (it was
     # trained on dice 3.5..10 px wide); without an expected size, by this factor (rendered
-    # 1280x720 frames show 15-25 px dice, the real photos 30-45 px: 4-11 px at 0.25).
+    # 1280x720 frames show 15-25 px dice, the real photos 30-45 px: 4-11 px at 0.25). (7, so
+    # that two dice lying against each other fall in two cells, with the networks before
+    # 2026-12-05's: tuning seeds 650,000.. to 671,999, 7,420 dice, missed 66 -> 61 but false
+    # dice 59 -> 187; it would need the networks retrained at that scale.)
     detect_die_px: float = 5.0
     no_board_scale: float = 0.25
     # Detector peaks at least this probable are read, at most this many (strongest first).
@@ -47,6 +50,8 @@ class DiceConfig:
     # ``screen_probability``, 0.1 at 0.9, which every die the weak peaks found passes.
     weak_peak: float = 0.1
     weak_screen_probability: float = 0.9
+    # (With the dice networks of 2026-12-05, tuning seeds 650,000.. to 671,999, 7,420 dice:
+    # 0.9 missed 66 -> 65 and false dice 48 -> 53.)
     weak_value_probability: float = 0.98
     max_candidates: int = 32
     # Of two peaks whose decoded centres lie within this share of their sides, only the
@@ -204,7 +209,10 @@ class DiceConfig:
     # ``partner_reach`` sides beyond (see ``vision.dice.partner``). (Tuning seeds 650,000+,
     # labelled corners, 1,873 dice: without it 91.8% right, 51 missed, 35 extra; 0.15 of a
     # side 92.2%, 44, 36; 0.2 92.2%, 44, 35, looking in 386 places instead of 535; 0.2 and
-    # 1.2 times the side 92.1%, 45, 35. Wrong values 0.37% throughout.)
+    # 1.2 times the side 92.1%, 45, 35. Wrong values 0.37% throughout. Looking in eight
+    # directions too where the reader's centre lies on the candidate's, with the dice networks
+    # of 2026-12-05 on tuning seeds 650,000.. to 671,999, 7,420 dice: missed 67 -> 64, false
+    # dice 48 -> 50, zone +0.04 points, 1.4 ms a frame more: not worth it.)
     partner_size_share: float = 1.1
     partner_offset_share: float = 0.2
     partner_reach: tuple[float, ...] = (1.0, 1.2)
