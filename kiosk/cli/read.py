@@ -34,16 +34,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 Corner = tuple[float, float]
 
 
+def _numbers(text: str, count: int) -> list[float]:
+    """``count`` comma-separated numbers from ``text``; ValueError naming what is wrong."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != count:
+        raise ValueError(f"expected {count} comma-separated numbers, got {len(parts)}")
+    try:
+        return [float(part) for part in parts]
+    except ValueError:
+        raise ValueError(f"not a number in {text!r}") from None
+
+
 def parse_principal_point(text: str) -> tuple[float, float]:
     """The principal point (x, y) in shares of the frame from ``x,y``, each 0..1; ValueError
     naming what is wrong."""
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != 2:
-        raise ValueError(f"expected 2 comma-separated numbers, got {len(parts)}")
-    try:
-        x, y = (float(part) for part in parts)
-    except ValueError:
-        raise ValueError(f"not a number in {text!r}") from None
+    x, y = _numbers(text, 2)
     if not (0.0 <= x <= 1.0 and 0.0 <= y <= 1.0):
         raise ValueError(f"each share must lie in 0..1 (a point of the frame), got {text!r}")
     return (x, y)
@@ -64,13 +69,7 @@ def principal_point_option(text: str | None) -> tuple[float, float] | None:
 
 def parse_corners(text: str) -> tuple[Corner, Corner, Corner, Corner]:
     """Four (x, y) corners from ``x1,y1,...,x4,y4``; ValueError naming what is wrong."""
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != 8:
-        raise ValueError(f"expected 8 comma-separated numbers, got {len(parts)}")
-    try:
-        numbers = [float(part) for part in parts]
-    except ValueError:
-        raise ValueError(f"not a number in {text!r}") from None
+    numbers = _numbers(text, 8)
     if not all(abs(n) < 1e6 for n in numbers):
         raise ValueError("a coordinate is not a finite pixel position")
     corners = (
