@@ -23,6 +23,26 @@ class DiceConfig:
     # 2026-12-05's: tuning seeds 650,000.. to 671,999, 7,420 dice, missed 66 -> 61 but false
     # dice 59 -> 187; it would need the networks retrained at that scale.)
     detect_die_px: float = 5.0
+    # Two dice lying against each other often make one peak at ``detect_die_px``: around each
+    # peak at least ``min_peak`` likely, the detector looks again in a window ``fine_window``
+    # of its pixels square, the frame shrunk so a die is about ``fine_detect_die_px`` wide
+    # (``vision.dice.finer_peaks``; None: no second look). A finer peak ``fine_apart_share``
+    # of the expected side or more from every coarse one is a candidate, screened and kept as
+    # a weak peak is, after every other die and only ``fine_duplicate_share`` of a side or
+    # more from each; one that lies near another die and is ``finer_side_face_probability``
+    # likely to lean is that die's side face seen off its centre (``vision.dice.
+    # side_faces_dropped``). (Tuning seeds 650,000.. to 671,999, labelled corners, calibrated
+    # cameras, 7,420 dice: without it 94.07% right, 54 wrong, 66 missed, 48 false dice,
+    # cocked found 97.0% at 98.3%; with it 94.25%, 53, 54, 48, 97.2% at 98.3%, 0.6 ms a
+    # frame. Its dice ranked with the others by probability instead of after them: 94.35%,
+    # 57 wrong, 52 missed, and without the side-face test 58 false dice. 7 px, half an octave
+    # finer rather than a whole one: 56 missed; ``fine_duplicate_share`` 0.8: 58 missed;
+    # ``fine_apart_share`` 0.2: one more wrong. The whole frame looked at finer instead of
+    # windows: the same dice, 4 ms a frame.)
+    fine_detect_die_px: float | None = 8.0
+    fine_window: int = 40
+    fine_apart_share: float = 0.3
+    fine_duplicate_share: float = 0.6
     no_board_scale: float = 0.25
     # Detector peaks at least this probable are read, at most this many (strongest first).
     # (Tuning seeds 500,000..500,039, true corners: 0.2 finds 116 of 116 dice and cubes with 7.8
@@ -177,6 +197,9 @@ class DiceConfig:
     # more false dice; the real photos, 1,487 dice, where dice lie against each other and the
     # nadir is only guessed (the frame's centre): 0.9 96.97% right, 10 missed; 0.97 97.31%, 5.)
     side_face_probability: float = 0.97
+    # (On the tuning frames, the finer look's false dice next to a die were 0.23 to 0.94
+    # likely to lean, the dice it found next to another 0.0 to 0.18.)
+    finer_side_face_probability: float = 0.2
     # The judge reads a crop this many times a die's side wide, turned so the camera's nadir
     # lies up in it (``vision.lean``): ``nadir``, where vertical lines meet in the frame
     # (pixels; ``vision.read`` sets it from the board's outline, ``vision.lean.nadir_of``),

@@ -9,6 +9,8 @@ on rendered tuning frames and the even-numbered real dice photos), run by ``visi
    ``STRIDE`` of those pixels, the probability that a die's or the cube's top face is centred in
    each cell (CenterNet-style heatmaps), the centre's offset within the cell and the face's size.
    Cells above ``min_peak`` whose decoded centres lie apart are the candidates (``peaks``).
+   Around each, the detector looks again finer (``finer_peaks``), where two dice lying against
+   each other fall in cells apart.
 2. The *screen* and the *reader* (``read_crops``) read a candidate from a ``CROP_PX`` square
    crop of the full-resolution frame, ``crop_share`` (the screen) or ``reader_share`` (the
    reader) times the candidate's size wide: not a die or cube, a die showing 1..6, or the
@@ -34,7 +36,8 @@ the camera's nadir is its top (``top_face_of``); any other cube is dropped.
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
-is a weak peak (kept only when its value is read surely: ``_kept``); where
+is a weak peak or a peak of the finer look (kept only when its value is read surely:
+``_kept``; the finer look's only clear of every die found otherwise); where
 the detector sees the two as one large unreadable die, ``split_pair`` tries it as two; and a
 die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked
 (a neighbour's side faces in the judge's crop look like a lean).
@@ -95,6 +98,7 @@ class FoundDie:
     cocked: bool
     face_share: float = 1.0
     cocked_probability: float = 0.0
+    finer: bool = False  # found by the detector's finer look (``finer_peaks``)
 
 
 @dataclass(frozen=True)
@@ -111,14 +115,16 @@ class Candidate:
     """A detector peak: centre and size (frame pixels), heatmap probability, die or cube;
     ``beside`` when a stronger cell next to it outshines it (a second die lying against a
     first, or a side face of a leaning die: kept only if read as a die with a value); one
-    below ``min_peak`` (at least ``weak_peak``) is kept only if read as a die with a value at
-    ``weak_value_probability`` (``_kept``)."""
+    below ``min_peak`` (at least ``weak_peak``) or found by the finer look (``finer``:
+    ``finer_peaks``) is kept only if read as a die with a value at ``weak_value_probability``
+    (``_kept``)."""
 
     center: tuple[float, float]
     side_px: float
     score: float
     cube: bool
     beside: bool = False
+    finer: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,6 +213,54 @@ def detect(image_bgr: Image, config: DiceConfig) -> list[Candidate]:
     (outputs,) = nets.run(DETECTOR, batch)
     h, w = image_bgr.shape[:2]
     return peaks(outputs, (w / batch.shape[3], h / batch.shape[2]), config)
+
+
+def finer_peaks(
+    image_bgr: Image, coarse: Sequence[Candidate], config: DiceConfig
+) -> list[Candidate]:
+    """Candidates the detector finds looking finer around the ``coarse`` ones (``detect``).
+
+    At ``detect_die_px`` the centres of two dice lying against each other fall about a cell
+    apart and often make one peak. Around each coarse peak at least ``min_peak`` likely, a
+    window of the frame is shrunk so that a die is about ``fine_detect_die_px`` wide
+    (``detect_scale``), ``fine_window`` pixels square, and read again (all windows in one
+    batch: a few a frame, far fewer pixels than the whole frame). A finer peak at least
+    ``min_peak`` likely, a die's, at least ``fine_apart_share`` of the expected side from
+    every coarse candidate and every finer one kept before it, is a candidate (``finer``).
+    None without an expected side or ``fine_detect_die_px``."""
+    expected = config.die_side_px
+    anchors = [k for k in coarse if k.score >= config.min_peak]
+    if config.fine_detect_die_px is None or expected is None or not anchors:
+        return []
+    scale = detect_scale(replace(config, detect_die_px=config.fine_detect_die_px))
+    span = max(config.fine_window, round(config.fine_window / scale))  # frame pixels
+    origins = sorted(
+        {(round(k.center[0] - span / 2), round(k.center[1] - span / 2)) for k in anchors}
+    )
+    windows = [  # the frame's pixels (x..x + span, y..y + span), its edge repeated beyond
+        np.asarray(
+            cv2.getRectSubPix(image_bgr, (span, span), (x + (span - 1) / 2, y + (span - 1) / 2)),
+            np.uint8,
+        )
+        for x, y in origins
+    ]
+    batch = np.concatenate([detector_input(w, config.fine_window / span) for w in windows])
+    (outputs,) = nets.run(DETECTOR, batch)
+    per_pixel = span / batch.shape[3]
+    found: list[Candidate] = []
+    for index, (x, y) in enumerate(origins):
+        for c in peaks(outputs[index : index + 1], (per_pixel, per_pixel), config):
+            center = (c.center[0] + x, c.center[1] + y)
+            if (
+                c.score >= config.min_peak
+                and not c.cube
+                and all(
+                    math.dist(center, k.center) >= config.fine_apart_share * expected
+                    for k in [*coarse, *found]
+                )
+            ):
+                found.append(replace(c, center=center, finer=True))
+    return found
 
 
 @dataclass(frozen=True)
@@ -325,11 +379,17 @@ def _readable_die(read: Read, config: DiceConfig, value_probability: float | Non
     return read.die >= max(read.cube, config.min_object_probability) and _face_share(read) >= least
 
 
+def _weak(candidate: Candidate, config: DiceConfig) -> bool:
+    """A peak below ``min_peak``, or one the finer look found: screened at
+    ``weak_screen_probability``, kept only as a die whose value is read surely."""
+    return candidate.finer or candidate.score < config.min_peak
+
+
 def _kept(candidate: Candidate, read: Read, config: DiceConfig) -> bool:
     """Whether a candidate's reading stands: a weak peak (below ``min_peak``) only as a die
     whose value is ``weak_value_probability`` sure, a peak outshone by its neighbour
     (``Candidate.beside``) only as a die with a value, any other peak as read."""
-    if candidate.score < config.min_peak:
+    if _weak(candidate, config):
         return _readable_die(read, config, config.weak_value_probability)
     return not candidate.beside or _readable_die(read, config)
 
@@ -538,17 +598,14 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     object, those the screen gave at least ``screen_probability`` of being a die or the cube
     (a weak peak: ``weak_screen_probability``), and decides."""
     found = detect(image_bgr, config)
+    found += finer_peaks(image_bgr, found, config)
     centers, sides = [c.center for c in found], [c.side_px for c in found]
     first = read_crops(image_bgr, centers, sides, config, SCREEN)
     screened = [
         (c, r)
         for c, r in zip(found, first, strict=True)
         if max(r.die, r.cube)
-        >= (
-            config.screen_probability
-            if c.score >= config.min_peak
-            else config.weak_screen_probability
-        )
+        >= (config.weak_screen_probability if _weak(c, config) else config.screen_probability)
     ]
     sides = [c.side_px for c, _ in screened]
     second = _reread_unsure(
@@ -557,7 +614,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         sides,
         config,
     )
-    read_sides: list[tuple[float, Read]] = []
+    read_sides: list[tuple[float, Read, bool]] = []  # side, reading, found by the finer look
     faces: list[FoundCube] = []  # read as the cube, not kept: maybe its top face
     for (candidate, _), read in zip(screened, second, strict=True):
         if not _kept(candidate, read, config):
@@ -565,23 +622,26 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 faces.append(FoundCube(None, read.center, candidate.side_px))
             continue
         side = candidate.side_px
-        read_sides.extend(split_pair(image_bgr, side, read, config) or [(side, read)])
         beyond = partner(image_bgr, candidate, read, config)
-        if beyond is not None:
-            read_sides.append(beyond)
-    ranked = sorted(read_sides, key=lambda sr: -max(sr[1].die, sr[1].cube))
+        read_sides.extend(
+            (s, r, candidate.finer)
+            for s, r in [
+                *(split_pair(image_bgr, side, read, config) or [(side, read)]),
+                *([] if beyond is None else [beyond]),
+            ]
+        )
+    # The finer look's dice last: each is kept only clear of every other die and the cube.
+    ranked = sorted(read_sides, key=lambda sr: (sr[2], -max(sr[1].die, sr[1].cube)))
     dice: list[FoundDie] = []
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
     cubes: list[FoundCube] = []  # likeliest first
     kept: list[tuple[tuple[float, float], float]] = []
-    for side, read in ranked:
+    for side, read, finer in ranked:
         center = read.center
         if max(read.die, read.cube) < config.min_object_probability:
             continue
-        if any(
-            math.hypot(center[0] - c[0], center[1] - c[1]) < config.duplicate_share * max(side, s)
-            for c, s in kept
-        ):
+        apart = config.fine_duplicate_share if finer else config.duplicate_share
+        if any(math.dist(center, c) < apart * max(side, s) for c, s in kept):
             continue
         kept.append((center, side))
         if read.cube > read.die:
@@ -590,7 +650,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         share = _face_share(read)
         face = DIE_FACES[int(np.argmax(_faces(read)))]
         value = face if share >= config.min_value_probability else None
-        dice.append(FoundDie(value, center, side, False, share))
+        dice.append(FoundDie(value, center, side, False, share, finer=finer))
         cube_likeness.append(read.cube)
     cube = top_face_of(cubes, faces, config, image_bgr.shape[1], image_bgr.shape[0])
     if cube is None:
@@ -614,29 +674,47 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     return Solids(tuple(_pairs_checked(side_faces_dropped(judged, config), config)), cube)
 
 
+def _near(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
+    """Whether two found dice lie within ``side_face_share`` of the expected side (of the
+    smaller found side where it is unknown) of each other: too close for two dice lying flat."""
+    side = config.die_side_px or min(die.side_px, other.side_px)
+    return math.dist(die.center, other.center) < config.side_face_share * side
+
+
 def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
     """The dice without those found on a side face of a leaning die.
 
     Two dice lying flat are a side apart or more, so of two found within
     ``side_face_share`` of the expected side (of the smaller found side where it is unknown:
     the real photos have a die resting on another, found as large as both) at most one lies
-    flat. Where the likelier of the two to lean (``cocked_probability``) is
-    at least ``side_face_probability``, the two are one leaning die seen by its top and a
-    side face, and the other is dropped: reported, it would be a second die with a value read
-    off the side face. A cocked die voids the roll whatever lies beside it (MSO 4.2, JBL
-    4.1.4), so a flat die a leaning die rests on is not needed for the ruling either."""
-    dropped = set()
-    for i, die in enumerate(dice):
-        for j, other in enumerate(dice):
-            if j == i:
-                continue
-            near = config.side_face_share * (config.die_side_px or min(die.side_px, other.side_px))
-            if (
-                math.dist(die.center, other.center) < near
-                and other.cocked_probability >= config.side_face_probability
-                and (other.cocked_probability, -j) > (die.cocked_probability, -i)
-            ):
-                dropped.add(i)
+    flat. A die the finer look found (``FoundDie.finer``) that close to another, at least
+    ``finer_side_face_probability`` likely to lean but less than ``side_face_probability``, is
+    the other's side face seen off its centre, and is dropped first. Then, where the likelier
+    of two to lean (``cocked_probability``) is at least ``side_face_probability``, the two are
+    one leaning die seen by its top and a side face, and the other is dropped: reported, it
+    would be a second die with a value read off the side face. A cocked die voids the roll
+    whatever lies beside it (MSO 4.2, JBL 4.1.4), so a flat die a leaning die rests on is not
+    needed for the ruling either."""
+    dice = [
+        die
+        for die in dice
+        if not (
+            die.finer
+            and config.finer_side_face_probability
+            <= die.cocked_probability
+            < config.side_face_probability
+            and any(other is not die and _near(die, other, config) for other in dice)
+        )
+    ]
+    dropped = {
+        i
+        for i, die in enumerate(dice)
+        for j, other in enumerate(dice)
+        if j != i
+        and _near(die, other, config)
+        and other.cocked_probability >= config.side_face_probability
+        and (other.cocked_probability, -j) > (die.cocked_probability, -i)
+    }
     return [die for i, die in enumerate(dice) if i not in dropped]
 
 

@@ -26,6 +26,7 @@ from vision.dice import (
     read_crops,
 )
 from vision.evaluate import match_dice
+from vision.labels import Reading
 from vision.read import dice_config_for, read_frame
 
 # Tuning seeds never trained on (the trainer uses 0..N-1 with N a few thousand at most).
@@ -210,12 +211,13 @@ def test_a_weak_or_outshone_peak_stands_only_as_a_die_read_surely() -> None:
 def test_a_die_the_detector_is_unsure_of_is_found_where_the_reader_is_sure(seed: int) -> None:
     """Tuning seeds 650,262, 660,744 and 660,791: two flat dice lie against each other and the
     detector peaks on the second below ``min_peak`` (0.10, 0.11, 0.15); the reader is sure of
-    it, so it is found and read right (``weak_peak``); without weak peaks it is missed."""
+    it, so it is found and read right (``weak_peak``); without weak peaks it is missed (the
+    finer look, ``finer_peaks``, is turned off here: it finds some of them too)."""
     image, label = rendered(seed)
     assert label.board.corners is not None
     config = ReadConfig()
     view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    dice_config = replace(dice_config_for(view, config), fine_detect_die_px=None)
     truth = sorted(d.value for d in label.dice)
     for weak_peak, expected in ((dice_config.weak_peak, 2), (1.0, 1)):
         found = find_solids(image, replace(dice_config, weak_peak=weak_peak)).dice
@@ -270,7 +272,9 @@ def test_a_blob_of_two_dice_is_split_in_two() -> None:
 
 def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> None:
     """Tuning seed 650,088: a 4 and a 5 side by side make one detector peak between them; the
-    reader reads the 5 there, and the 4 is found beyond the peak (``vision.dice.partner``)."""
+    reader reads the 5 there, and the 4 is found beyond the peak (``vision.dice.partner``);
+    without it (and without the finer look, ``finer_peaks``, which finds the 4 too) only the
+    5."""
     image, label = rendered(650_088)
     assert label.board.corners is not None
     config = ReadConfig()
@@ -278,8 +282,57 @@ def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> No
     dice_config = dice_config_for(view, config)
     values = sorted(d.value for d in find_solids(image, dice_config).dice if d.value)
     assert values == sorted(d.value for d in label.dice) == [4, 5]
-    alone = replace(dice_config, partner_size_share=math.inf)
+    alone = replace(dice_config, partner_size_share=math.inf, fine_detect_die_px=None)
     assert sorted(d.value for d in find_solids(image, alone).dice if d.value) == [5]
+
+
+def _tuning_frame_dice_config(seed: int) -> tuple[np.ndarray, Reading, DiceConfig]:
+    image, label = rendered(seed)
+    assert label.board.corners is not None
+    view = board_from_corners(image, label.board.corners, ReadConfig().board)
+    return image, label, dice_config_for(view, ReadConfig())
+
+
+@pytest.mark.parametrize("seed", [650_907, 660_383, 660_631])
+def test_the_finer_look_finds_a_die_lying_against_another(seed: int) -> None:
+    """Tuning seeds 650,907, 660,383 and 660,631: a die lies against another and the detector,
+    at ``detect_die_px``, gives the two one peak. Looking finer around it (``finer_peaks``)
+    finds the second, read right; without the finer look it is missed. The dice found either
+    way read the same."""
+    image, label, config = _tuning_frame_dice_config(seed)
+
+    def matched(config: DiceConfig) -> dict[int, dice.FoundDie]:
+        found = find_solids(image, config).dice
+        pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
+        return {i: found[j] for i, j in pairs}
+
+    with_it, without = matched(config), matched(replace(config, fine_detect_die_px=None))
+    (new,) = set(with_it) - set(without)
+    assert with_it[new].finer
+    assert with_it[new].value == label.dice[new].value
+    assert {i: d.value for i, d in with_it.items() if i != new} == {
+        i: d.value for i, d in without.items()
+    }
+
+
+def test_finer_peaks_lie_where_the_detector_missed_a_die_and_apart_from_its_peaks() -> None:
+    image, label, config = _tuning_frame_dice_config(650_907)
+    assert config.die_side_px is not None
+    coarse = dice.detect(image, config)
+    finer = dice.finer_peaks(image, coarse, config)
+    assert finer
+    assert all(c.finer and not c.cube for c in finer)
+    assert all(
+        math.dist(c.center, k.center) >= config.fine_apart_share * config.die_side_px
+        for c in finer
+        for k in coarse
+    )
+    (missed,) = [d for d in label.dice if d.value == 5]
+    assert min(math.dist(c.center, missed.center) for c in finer) < 0.2 * config.die_side_px
+    # nothing to look around, no size to look for, or the finer look turned off
+    assert dice.finer_peaks(image, [], config) == []
+    assert dice.finer_peaks(image, coarse, replace(config, die_side_px=None)) == []
+    assert dice.finer_peaks(image, coarse, replace(config, fine_detect_die_px=None)) == []
 
 
 def _reading(faces: dict[int, float]) -> dice.Read:
@@ -416,6 +469,23 @@ def test_a_die_found_on_a_side_face_of_a_leaning_die_is_dropped() -> None:
     assert dice.side_faces_dropped([large, small], unknown) == [large, small]
     closer = _die(100.0 + 15.0, 0.98, side=18.0)
     assert dice.side_faces_dropped([large, closer], unknown) == [closer]
+
+
+def test_a_die_the_finer_look_found_on_another_s_side_face_is_dropped() -> None:
+    config = replace(ReadConfig().dice, die_side_px=20.0)
+    near = config.side_face_share * 20.0
+    flat = _die(100.0, 0.0)
+    off_centre = replace(_die(100.0 + near - 1.0, 0.5), finer=True)
+    assert dice.side_faces_dropped([flat, off_centre], config) == [flat]
+    # found by the detector's own look, or judged flat: a second die lying against the first
+    for kept in (replace(off_centre, finer=False), replace(off_centre, cocked_probability=0.1)):
+        assert dice.side_faces_dropped([flat, kept], config) == [flat, kept]
+    # sure to lean: a leaning die's top, and the first die its side face
+    leaning = replace(off_centre, cocked_probability=0.99)
+    assert dice.side_faces_dropped([flat, leaning], config) == [leaning]
+    # a side apart: two dice
+    apart = replace(off_centre, center=(100.0 + near + 1.0, 100.0))
+    assert dice.side_faces_dropped([flat, apart], config) == [flat, apart]
 
 
 def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
