@@ -35,7 +35,10 @@ class DiceConfig:
     # cameras, 7,420 dice: without it 94.07% right, 54 wrong, 66 missed, 48 false dice,
     # cocked found 97.0% at 98.3%; with it 94.25%, 53, 54, 48, 97.2% at 98.3%, 0.6 ms a
     # frame. Its dice ranked with the others by probability instead of after them: 94.35%,
-    # 57 wrong, 52 missed, and without the side-face test 58 false dice. 7 px, half an octave
+    # 57 wrong, 52 missed, and without the side-face test 58 false dice; after the cube and
+    # the dice read with a value but before those read without one (a peak of two dice read
+    # as one die): 94.38%, 56 wrong, 52 missed, and with a cocked one's value withheld 94.31%,
+    # 54 wrong: a leaning die found finer is often read by a side face. 7 px, half an octave
     # finer rather than a whole one: 56 missed; ``fine_duplicate_share`` 0.8: 58 missed;
     # ``fine_apart_share`` 0.2: one more wrong. The whole frame looked at finer instead of
     # windows: the same dice, 4 ms a frame.)
