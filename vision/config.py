@@ -182,8 +182,11 @@ class DiceConfig:
     # With the dice networks trained on frames of leaning dice too (``vision.training.
     # train_dice``), on all 4,000 tuning frames: 0.5 97.8% at 97.0%, 0.55 97.5% at 97.6%, 0.6
     # 97.4% at 97.8%, 0.65 97.0% at 98.3%, 0.7 96.6% at 98.3%, 0.8 95.9% at 98.7%; 0.65 is the
-    # lowest that keeps three points of precision over 95%, as 0.7 was before.)
-    min_cocked_probability: float = 0.65
+    # lowest that keeps three points of precision over 95%, as 0.7 was before. With the finer
+    # look (``fine_detect_die_px``) and the judge reading unsure dice at ``lean_extra_shares``
+    # too: 0.5 98.3% at 97.5%, 0.55 98.0% at 97.9%, 0.6 97.7% at 98.4%, 0.65 97.6% at 98.5%,
+    # 0.7 97.0% at 98.6%; so 0.6.)
+    min_cocked_probability: float = 0.6
     pair_cocked_probability: float = 0.99
     pair_share: float = 1.6
     # Two dice found within this share of the expected side are one leaning die's top and side
@@ -212,6 +215,19 @@ class DiceConfig:
     # trained at 2.3.)
     lean_share: float = 2.3
     nadir: tuple[float, float] | None = None
+    # A die that crop leaves less than ``lean_sure_probability`` sure either way is read again
+    # at each of these widths (sides; the judge learnt on crops within 8% of ``lean_share``),
+    # the logits averaged over all (``vision.lean.lean_probabilities``). (Tuning seeds
+    # 650,000.. to 671,999, labelled corners, calibrated cameras, 1,161 leaning dice, every
+    # die read at every width, a die near another at 0.99: at the lowest threshold in steps of
+    # 0.05 whose precision is 98% or more, 2.3 alone found 97.2% (0.65), 2.5 alone 97.9%
+    # (0.55), 2.3 and 2.5 97.9% (0.55), 2.1 to 2.7 98.0% (0.55), 1.9, 2.3 and 2.7 97.4%
+    # (0.6). Seeds 680,000.. to 683,999, looked at after: 2.3 at 0.65 found 1,097 and called
+    # 17 wrongly, 2.3 and 2.5 at 0.6 1,103 and 19, 2.1 to 2.7 at 0.6 1,107 and 15. Reading
+    # again only the dice less than 0.98 sure gives the same figures for 0.3 ms a frame, not
+    # 1.6 ms.)
+    lean_extra_shares: tuple[float, ...] = (2.1, 2.5, 2.7)
+    lean_sure_probability: float = 0.98
     # ... and mirrored too (a die leans as much in its mirror image). (With the judge that
     # read crops at any turn, four turns and rechecking those 0.5 likely to lean; tuning seeds
     # 650,000..650,999 and 660,000..660,999, labelled corners, 610 leaning dice: cocked found

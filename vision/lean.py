@@ -5,7 +5,8 @@ follow cocked dice (MSO 5.4; BIBA 5.4 deems them "rolling"). A small trained net
 (``vision/models/dice_lean.onnx``, trained by ``vision.training.train_lean`` on rendered frames
 with many leaning dice) reads each found die from a ``LEAN_PX`` square crop
 ``DiceConfig.lean_share`` times its side wide, at about the frame's own resolution (a die is
-15 to 31 pixels wide in a 1280 x 720 frame), and gives the probability that it leans.
+15 to 31 pixels wide in a 1280 x 720 frame), and gives the probability that it leans; a die
+it is unsure of is read again from crops ``DiceConfig.lean_extra_shares`` times its side wide.
 
 The cue is the side faces: a flat die seen off the camera's axis shows them too, but only on
 its side away from the camera's nadir (the point straight below the camera, where vertical
@@ -90,6 +91,27 @@ def nadir_in(config: DiceConfig, width: int, height: int) -> tuple[float, float]
     return config.nadir if config.nadir is not None else (width / 2.0, height / 2.0)
 
 
+def _mean_logits(
+    image_bgr: Image,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    angles: Sequence[float],
+    shares: Sequence[float],
+    config: DiceConfig,
+) -> npt.NDArray[np.float64]:
+    """Per die, the judge's logit averaged over its crops ``shares`` times its side wide,
+    turned by ``angles`` (degrees), and their mirror images where ``lean_mirrored``."""
+    views = []
+    for share in shares:
+        batch = crop_inputs(image_bgr, centers, sides, share, LEAN_PX, angles)
+        views.append(batch)
+        if config.lean_mirrored:
+            views.append(np.ascontiguousarray(batch[:, :, :, ::-1]))
+    (read,) = nets.run(LEAN, np.concatenate(views))
+    logits: npt.NDArray[np.float64] = np.asarray(read[:, 0], np.float64).reshape(len(views), -1)
+    return np.asarray(logits.mean(axis=0), np.float64)
+
+
 def lean_probabilities(
     image_bgr: Image,
     centers: Sequence[tuple[float, float]],
@@ -97,15 +119,27 @@ def lean_probabilities(
     config: DiceConfig,
 ) -> list[float]:
     """The probability that each die (centre and side in frame pixels) is cocked: its crop
-    turned so the nadir (``config.nadir``, else the frame's centre) lies up, read so and, where
-    ``lean_mirrored``, mirrored (the logits averaged)."""
+    ``lean_share`` times its side wide, turned so the nadir (``config.nadir``, else the
+    frame's centre) lies up, read so and, where ``lean_mirrored``, mirrored (the logits
+    averaged); a die that reading leaves less than ``lean_sure_probability`` sure either way
+    is read again at each of ``lean_extra_shares``, and its logits averaged over all."""
     if not centers:
         return []
     height, width = image_bgr.shape[:2]
     nadir = nadir_in(config, width, height)
     angles = [nadir_angle(c, nadir) for c in centers]
-    batch = crop_inputs(image_bgr, centers, sides, config.lean_share, LEAN_PX, angles)
-    views = [batch, np.ascontiguousarray(batch[:, :, :, ::-1])] if config.lean_mirrored else [batch]
-    (read,) = nets.run(LEAN, np.concatenate(views))
-    logits = read[:, 0].astype(np.float64).reshape(len(views), -1).mean(axis=0)
+    logits = _mean_logits(image_bgr, centers, sides, angles, [config.lean_share], config)
+    sure = float(np.log(config.lean_sure_probability / (1.0 - config.lean_sure_probability)))
+    unsure = [i for i, logit in enumerate(logits) if abs(logit) < sure]
+    if unsure and config.lean_extra_shares:
+        extra = _mean_logits(
+            image_bgr,
+            [centers[i] for i in unsure],
+            [sides[i] for i in unsure],
+            [angles[i] for i in unsure],
+            config.lean_extra_shares,
+            config,
+        )
+        shares = 1 + len(config.lean_extra_shares)
+        logits[unsure] = (logits[unsure] + extra * (shares - 1)) / shares
     return [float(p) for p in nets.sigmoid(logits)]

@@ -50,10 +50,38 @@ def test_crops_are_turned_so_the_nadir_lies_up(
             mark = np.array((x, y)) + 12.0 * towards / np.linalg.norm(towards)
             image[int(mark[1]) - 2 : int(mark[1]) + 3, int(mark[0]) - 2 : int(mark[0]) + 3] = 255
         calls.clear()
-        config = DiceConfig(lean_mirrored=mirrored, nadir=nadir)
+        config = DiceConfig(lean_mirrored=mirrored, nadir=nadir, lean_extra_shares=())
         probabilities = lean.lean_probabilities(image, centers, [20.0] * 4, config)
         assert calls == [8 if mirrored else 4]
         assert all(p > 0.9 for p in probabilities)
+
+
+def test_a_die_the_judge_is_unsure_of_is_read_again_at_other_widths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fake net sure of the first die (logit 5) and not of the second (0.5) at
+    ``lean_share``, and giving 2 at every other width: the second alone is read again, at
+    each of ``lean_extra_shares`` and mirrored, and its logits averaged over all the widths."""
+    calls: list[int] = []
+
+    def run(name: str, batch: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32]]:
+        assert name == lean.LEAN
+        calls.append(len(batch))
+        if len(calls) == 1:  # both dice, then both mirrored
+            return (np.array([[5.0], [0.5], [5.0], [0.5]], np.float32),)
+        return (np.full((len(batch), 1), 2.0, np.float32),)
+
+    monkeypatch.setattr(nets, "run", run)
+    image = np.zeros((200, 200, 3), np.uint8)
+    centers, sides = [(60.0, 60.0), (140.0, 140.0)], [20.0, 20.0]
+    config = DiceConfig(lean_extra_shares=(2.1, 2.5, 2.7), lean_sure_probability=0.98)
+    sure, unsure = lean.lean_probabilities(image, centers, sides, config)
+    assert calls == [4, 6]
+    assert sure == pytest.approx(1.0 / (1.0 + np.exp(-5.0)))
+    assert unsure == pytest.approx(1.0 / (1.0 + np.exp(-(0.5 + 3 * 2.0) / 4)))
+    calls.clear()
+    lean.lean_probabilities(image, centers, sides, replace(config, lean_extra_shares=()))
+    assert calls == [4]
 
 
 def test_the_nadir_is_where_vertical_lines_meet() -> None:
