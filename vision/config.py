@@ -28,20 +28,22 @@ class DiceConfig:
     # of its pixels square, the frame shrunk so a die is about ``fine_detect_die_px`` wide
     # (``vision.dice.finer_peaks``; None: no second look). A finer peak ``fine_apart_share``
     # of the expected side or more from every coarse one is a candidate, screened and kept as
-    # a weak peak is, after every other die and only ``fine_duplicate_share`` of a side or
+    # a weak peak is, after every other die but a large one read without a value (two dice
+    # seen as one: ``vision.dice._rank``) and only ``fine_duplicate_share`` of a side or
     # more from each; one that lies near another die and is ``finer_side_face_probability``
     # likely to lean is that die's side face seen off its centre (``vision.dice.
     # side_faces_dropped``). (Tuning seeds 650,000.. to 671,999, labelled corners, calibrated
     # cameras, 7,420 dice: without it 94.07% right, 54 wrong, 66 missed, 48 false dice,
     # cocked found 97.0% at 98.3%; with it 94.25%, 53, 54, 48, 97.2% at 98.3%, 0.6 ms a
-    # frame. Its dice ranked with the others by probability instead of after them: 94.35%,
-    # 57 wrong, 52 missed, and without the side-face test 58 false dice; after the cube and
-    # the dice read with a value but before those read without one (a peak of two dice read
-    # as one die): 94.38%, 56 wrong, 52 missed, and with a cocked one's value withheld 94.31%,
-    # 54 wrong: a leaning die found finer is often read by a side face. 7 px, half an octave
-    # finer rather than a whole one: 56 missed; ``fine_duplicate_share`` 0.8: 58 missed;
-    # ``fine_apart_share`` 0.2: one more wrong. The whole frame looked at finer instead of
-    # windows: the same dice, 4 ms a frame.)
+    # frame; and kept before a large die read without a value, 94.35%, 54, 52, 48 (8 dice
+    # read right more, among them both of a pair seen as one, and a leaning 3 read as a 5).
+    # Its dice ranked with the others by probability instead of after them: 94.35%,
+    # 57 wrong, 52 missed, and without the side-face test 58 false dice; before every die
+    # read without a value, large or not: 94.38%, 56 wrong, 52 missed, and with a cocked
+    # one's value withheld 94.31%, 54 wrong: a leaning die found finer is often read by a
+    # side face. 7 px, half an octave finer rather than a whole one: 56 missed;
+    # ``fine_duplicate_share`` 0.8: 58 missed; ``fine_apart_share`` 0.2: one more wrong. The
+    # whole frame looked at finer instead of windows: the same dice, 4 ms a frame.)
     fine_detect_die_px: float | None = 8.0
     fine_window: int = 40
     fine_apart_share: float = 0.3

@@ -590,6 +590,19 @@ def cube_or_die(
     )
 
 
+def _rank(side: float, read: Read, finer: bool, config: DiceConfig) -> int:
+    """Which readings are kept first where two lie within ``duplicate_share`` of a side (the
+    likelier first within each rank): the cube and the dice (0), then the finer look's dice
+    (1: each kept only clear of those), then a candidate ``split_share`` of the expected side
+    or larger read as a die without a value (2: two dice lying against each other seen as
+    one, which the finer look may have found apart)."""
+    if finer:
+        return 1
+    blob = config.die_side_px is not None and side >= config.split_share * config.die_side_px
+    unread = read.die > read.cube and _face_share(read) < config.min_value_probability
+    return 2 if blob and unread else 0
+
+
 def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right, none yet judged cocked) and the cube (its
     value not yet read) in a BGR frame.
@@ -630,8 +643,9 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 *([] if beyond is None else [beyond]),
             ]
         )
-    # The finer look's dice last: each is kept only clear of every other die and the cube.
-    ranked = sorted(read_sides, key=lambda sr: (sr[2], -max(sr[1].die, sr[1].cube)))
+    ranked = sorted(
+        read_sides, key=lambda sr: (_rank(sr[0], sr[1], sr[2], config), -max(sr[1].die, sr[1].cube))
+    )
     dice: list[FoundDie] = []
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
     cubes: list[FoundCube] = []  # likeliest first

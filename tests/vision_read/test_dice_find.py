@@ -293,26 +293,25 @@ def _tuning_frame_dice_config(seed: int) -> tuple[np.ndarray, Reading, DiceConfi
     return image, label, dice_config_for(view, ReadConfig())
 
 
-@pytest.mark.parametrize("seed", [650_907, 660_383, 660_631])
-def test_the_finer_look_finds_a_die_lying_against_another(seed: int) -> None:
-    """Tuning seeds 650,907, 660,383 and 660,631: a die lies against another and the detector,
-    at ``detect_die_px``, gives the two one peak. Looking finer around it (``finer_peaks``)
-    finds the second, read right; without the finer look it is missed. The dice found either
-    way read the same."""
+@pytest.mark.parametrize("seed", [650_907, 660_383, 660_455, 660_631])
+def test_the_finer_look_finds_dice_lying_against_each_other(seed: int) -> None:
+    """Tuning seeds 650,907, 660,383, 660,455 and 660,631: dice lie against each other and
+    the detector, at ``detect_die_px``, gives two of them one peak. Looking finer around it
+    (``finer_peaks``) finds each: every die of the frame is read right. Without the finer
+    look one or both are missed, or read without a value (seen as one large die); no die is
+    read wrong either way."""
     image, label, config = _tuning_frame_dice_config(seed)
 
-    def matched(config: DiceConfig) -> dict[int, dice.FoundDie]:
+    def matched(config: DiceConfig) -> dict[int, int | None]:
         found = find_solids(image, config).dice
         pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
-        return {i: found[j] for i, j in pairs}
+        return {i: found[j].value for i, j in pairs}
 
-    with_it, without = matched(config), matched(replace(config, fine_detect_die_px=None))
-    (new,) = set(with_it) - set(without)
-    assert with_it[new].finer
-    assert with_it[new].value == label.dice[new].value
-    assert {i: d.value for i, d in with_it.items() if i != new} == {
-        i: d.value for i, d in without.items()
-    }
+    truth = {i: d.value for i, d in enumerate(label.dice)}
+    assert matched(config) == truth
+    without = matched(replace(config, fine_detect_die_px=None))
+    assert all(value in (None, truth[i]) for i, value in without.items())
+    assert sum(value is not None for value in without.values()) < len(truth)
 
 
 def test_finer_peaks_lie_where_the_detector_missed_a_die_and_apart_from_its_peaks() -> None:
