@@ -179,7 +179,7 @@ def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) ->
     out = outputs[0]
     logits = out[:HEATMAPS]
     lowest = min(config.min_peak, config.weak_peak)
-    threshold = float(np.log(lowest / (1.0 - lowest)))
+    threshold = nets.logit(lowest)
     strong: list[Candidate] = []
     for channel in range(HEATMAPS):
         heat = logits[channel]
@@ -635,14 +635,11 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 faces.append(FoundCube(None, read.center, candidate.side_px))
             continue
         side = candidate.side_px
+        pieces = split_pair(image_bgr, side, read, config) or [(side, read)]
         beyond = partner(image_bgr, candidate, read, config)
-        read_sides.extend(
-            (s, r, candidate.finer)
-            for s, r in [
-                *(split_pair(image_bgr, side, read, config) or [(side, read)]),
-                *([] if beyond is None else [beyond]),
-            ]
-        )
+        if beyond is not None:
+            pieces.append(beyond)
+        read_sides.extend((s, r, candidate.finer) for s, r in pieces)
     ranked = sorted(
         read_sides, key=lambda sr: (_rank(sr[0], sr[1], sr[2], config), -max(sr[1].die, sr[1].cube))
     )

@@ -129,7 +129,7 @@ def lean_probabilities(
     nadir = nadir_in(config, width, height)
     angles = [nadir_angle(c, nadir) for c in centers]
     logits = _mean_logits(image_bgr, centers, sides, angles, [config.lean_share], config)
-    sure = float(np.log(config.lean_sure_probability / (1.0 - config.lean_sure_probability)))
+    sure = nets.logit(config.lean_sure_probability)
     unsure = [i for i, logit in enumerate(logits) if abs(logit) < sure]
     if unsure and config.lean_extra_shares:
         extra = _mean_logits(

@@ -13,6 +13,7 @@ It ships wheels for x86_64 and aarch64 (Raspberry Pi OS), and runs beside numpy 
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from pathlib import Path
 
@@ -84,6 +85,11 @@ def sigmoid(logits: npt.ArrayLike) -> Floats:
     """Probabilities from logits, one by one (clipped to +-30, no overflow)."""
     clipped = np.clip(np.asarray(logits, np.float32), -30.0, 30.0)
     return np.asarray(1.0 / (1.0 + np.exp(-clipped)), np.float32)
+
+
+def logit(probability: float) -> float:
+    """The logit of a probability strictly between 0 and 1 (``sigmoid``'s inverse)."""
+    return math.log(probability / (1.0 - probability))
 
 
 def softmax(logits: Floats) -> Floats:
