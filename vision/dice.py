@@ -361,6 +361,18 @@ def _read_turned_if_unsure(
     return _reads(probabilities, extra, centers, sides, config.reader_share)
 
 
+def read_closely(
+    image_bgr: Image,
+    centers: Sequence[tuple[float, float]],
+    sides: Sequence[float],
+    config: DiceConfig,
+) -> list[Read]:
+    """The reader on each crop, turned where it is unsure (``_read_turned_if_unsure``), and a
+    die whose value it is unsure of read again (``_reread_unsure``)."""
+    reads = _read_turned_if_unsure(image_bgr, centers, sides, config)
+    return _reread_unsure(image_bgr, reads, sides, config)
+
+
 def _faces(read: Read) -> Floats:
     """The reader's probabilities of the die's faces (``DIE_FACES``)."""
     return read.probabilities[FACES]
@@ -620,12 +632,8 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         if max(r.die, r.cube)
         >= (config.weak_screen_probability if _weak(c, config) else config.screen_probability)
     ]
-    sides = [c.side_px for c, _ in screened]
-    second = _reread_unsure(
-        image_bgr,
-        _read_turned_if_unsure(image_bgr, [r.center for _, r in screened], sides, config),
-        sides,
-        config,
+    second = read_closely(
+        image_bgr, [r.center for _, r in screened], [c.side_px for c, _ in screened], config
     )
     read_sides: list[tuple[float, Read, bool]] = []  # side, reading, found by the finer look
     faces: list[FoundCube] = []  # read as the cube, not kept: maybe its top face
@@ -682,7 +690,8 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     cube = located.cube
     if cube is not None:
         cube = replace(cube, value=cube_value(image_bgr, cube.center, cube.side_px, config))
-    return Solids(tuple(_pairs_checked(side_faces_dropped(judged, config), config)), cube)
+    dice = _pairs_checked(side_faces_dropped(judged, config), config)
+    return Solids(tuple(top_faces_read(image_bgr, dice, config)), cube)
 
 
 def _near(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
@@ -727,6 +736,55 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
         and (other.cocked_probability, -j) > (die.cocked_probability, -i)
     }
     return [die for i, die in enumerate(dice) if i not in dropped]
+
+
+def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
+    """The dice, each cocked die's value read off its top face where the reader had read a
+    side face.
+
+    A leaning die shows its top face and the side face it tips towards the camera's nadir.
+    The detector can peak between the two, or on the side face where that looks the larger,
+    and the reader then reads the side face's value. Where ``top_face_reach_share`` is set and
+    the board gives the expected side, a die judged cocked is read again on a crop centred
+    that share of the expected side beyond it, away from the nadir (the top face lies
+    farthest from it, as the cube's does: ``top_face_of``). That reading's value replaces the
+    die's only where it is a die with a value of its own, the reader places it at least
+    ``top_face_beyond_share`` of a side farther from the nadir than the die (a face beyond
+    it, not the same face again) and not within ``duplicate_share`` of another die; the die
+    is then placed there too, its top face's centre as every die's is (and the one a flat die
+    seen with its neighbour as one leaning die gives is where that neighbour lies). A cocked
+    die voids the roll all the same (MSO 4.2, JBL 4.1.4), but the players see its value."""
+    expected = config.die_side_px
+    cocked = [i for i, die in enumerate(dice) if die.cocked]
+    if config.top_face_reach_share is None or expected is None or not cocked:
+        return dice
+    nadir = nadir_in(config, image_bgr.shape[1], image_bgr.shape[0])
+    reach = config.top_face_reach_share * expected
+    centers = []
+    for i in cocked:
+        x, y = dice[i].center
+        away = math.hypot(x - nadir[0], y - nadir[1]) or 1.0
+        centers.append((x + reach * (x - nadir[0]) / away, y + reach * (y - nadir[1]) / away))
+    reads = read_closely(image_bgr, centers, [expected] * len(cocked), config)
+    read_off = list(dice)
+    for i, read in zip(cocked, reads, strict=True):
+        die = dice[i]
+        value = DIE_FACES[int(np.argmax(_faces(read)))]
+        beyond = math.dist(read.center, nadir) - math.dist(die.center, nadir)
+        if (
+            _readable_die(read, config)
+            and value != die.value
+            and beyond >= config.top_face_beyond_share * expected
+            and all(
+                math.dist(read.center, other.center) >= config.duplicate_share * expected
+                for j, other in enumerate(dice)
+                if j != i
+            )
+        ):
+            read_off[i] = replace(
+                die, value=value, center=read.center, face_share=_face_share(read)
+            )
+    return read_off
 
 
 def _pairs_checked(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:

@@ -424,6 +424,87 @@ def test_a_cube_seen_by_its_side_face_is_read_by_its_top() -> None:
     assert math.dist(cube.center, label.cube.center) < 0.5 * cube.side_px
 
 
+def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nadir(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    config = replace(
+        ReadConfig().dice,
+        nadir=(0.0, 0.0),
+        die_side_px=20.0,
+        top_face_reach_share=0.5,
+        top_face_beyond_share=0.2,
+    )
+    # cocked dice, each at 100 px from the nadir along one axis; a flat die
+    side_read = dice.FoundDie(3, (100.0, 0.0), 20.0, True)
+    same_face = dice.FoundDie(4, (0.0, 100.0), 20.0, True)
+    beside = dice.FoundDie(6, (0.0, 300.0), 20.0, True)
+    neighbour = dice.FoundDie(1, (0.0, 318.0), 20.0, False)
+    unread = dice.FoundDie(None, (-100.0, 0.0), 20.0, True)
+    asked: list[tuple[float, float]] = []
+    beyond = {  # where each crop is centred -> (value read, centre the reader gives)
+        (110.0, 0.0): (2, (112.0, 0.0)),  # the top face beyond: 12 px farther from the nadir
+        (0.0, 110.0): (5, (0.0, 102.0)),  # the same face again: 2 px farther
+        (0.0, 310.0): (5, (0.0, 315.0)),  # the flat neighbour, not this die's top
+        (-110.0, 0.0): (6, (-108.0, 0.0)),
+    }
+
+    def read_closely(*args: object) -> list[dice.Read]:
+        centers, sides = args[1], args[2]
+        assert isinstance(centers, list)
+        assert sides == [20.0] * len(centers)
+        asked.extend(centers)
+        reads = []
+        for center in centers:
+            value, where = beyond[(round(center[0], 6), round(center[1], 6))]
+            reads.append(
+                dice.Read(_reading({value: 0.95, 1 + value % 6: 0.05}).probabilities, where)
+            )
+        return reads
+
+    monkeypatch.setattr(dice, "read_closely", read_closely)
+    image = np.zeros((20, 20, 3), np.uint8)
+    found = [side_read, same_face, beside, neighbour, unread]
+    read = dice.top_faces_read(image, found, config)
+    assert sorted(asked) == sorted(beyond)  # each cocked die, half a side beyond it
+    # the die is the face read beyond it: its value and centre
+    assert read[0] == replace(
+        side_read, value=2, center=(112.0, 0.0), face_share=pytest.approx(0.95)
+    )
+    assert read[1:4] == [same_face, beside, neighbour]
+    assert (read[4].value, read[4].center) == (6, (-108.0, 0.0))
+    assert dice.top_faces_read(image, found, replace(config, top_face_reach_share=None)) == found
+    assert dice.top_faces_read(image, found, replace(config, die_side_px=None)) == found
+
+
+@pytest.mark.parametrize(("seed", "leaning"), [(650_854, 0), (660_268, 1), (660_978, 0)])
+def test_a_leaning_die_read_by_its_side_face_is_read_again_off_its_top(
+    seed: int, leaning: int
+) -> None:
+    """Tuning seeds 650,854, 660,268 and 660,978: a die leans 23 to 28 degrees, the detector
+    peaks on the side face it tips towards the camera's nadir and the reader reads the 3 there;
+    read again beyond it, away from the nadir (``top_faces_read``), it reads its top, a 2,
+    and places the die nearer its top face's centre. Every other die reads as before."""
+    image, label = rendered(seed)
+    assert label.board.corners is not None
+    view = board_from_corners(image, label.board.corners, ReadConfig().board)
+    config = dice_config_for(view, ReadConfig(), (image.shape[1], image.shape[0]))
+
+    def matched(config: DiceConfig) -> dict[int, dice.FoundDie]:
+        found = find_solids(image, config).dice
+        pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
+        return {i: found[j] for i, j in pairs}
+
+    read, before = matched(config), matched(replace(config, top_face_reach_share=None))
+    assert (label.dice[leaning].cocked, label.dice[leaning].value) == (True, 2)
+    assert (read[leaning].cocked, read[leaning].value) == (True, 2)
+    assert before[leaning].value == 3
+    truth = label.dice[leaning].center
+    assert math.dist(read[leaning].center, truth) < math.dist(before[leaning].center, truth)
+    assert {i: d for i, d in read.items() if i != leaning} == {
+        i: d for i, d in before.items() if i != leaning
+    }
+
+
 def test_where_no_cube_is_found_the_most_cube_like_die_is_the_cube() -> None:
     config = replace(ReadConfig().dice, cube_fallback_probability=0.2, die_side_px=20.0)
     first = dice.FoundDie(2, (100.0, 100.0), 20.0, False)
