@@ -750,8 +750,10 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
     farthest from it, as the cube's does: ``top_face_of``). That reading's value replaces the
     die's only where it is a die with a value of its own, the reader places it at least
     ``top_face_beyond_share`` of a side farther from the nadir than the die (a face beyond
-    it, not the same face again) and not within ``duplicate_share`` of another die; the die
-    is then placed there too, its top face's centre as every die's is (and the one a flat die
+    it, not the same face again) and not within ``duplicate_share`` of another die. Where
+    the face beyond is a die whose likeliest value differs but is not sure, the die's value
+    is withheld (None): one of its faces says otherwise. The die that takes the value read
+    is placed there too, its top face's centre as every die's is (and the one a flat die
     seen with its neighbour as one leaning die gives is where that neighbour lies). A cocked
     die voids the roll all the same (MSO 4.2, JBL 4.1.4), but the players see its value."""
     expected = config.die_side_px
@@ -772,18 +774,22 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
         value = DIE_FACES[int(np.argmax(_faces(read)))]
         beyond = math.dist(read.center, nadir) - math.dist(die.center, nadir)
         if (
-            _readable_die(read, config)
-            and value != die.value
-            and beyond >= config.top_face_beyond_share * expected
-            and all(
-                math.dist(read.center, other.center) >= config.duplicate_share * expected
+            value == die.value
+            or beyond < config.top_face_beyond_share * expected
+            or read.die < max(read.cube, config.min_object_probability)
+            or any(
+                math.dist(read.center, other.center) < config.duplicate_share * expected
                 for j, other in enumerate(dice)
                 if j != i
             )
         ):
+            continue
+        if _readable_die(read, config):
             read_off[i] = replace(
                 die, value=value, center=read.center, face_share=_face_share(read)
             )
+        else:
+            read_off[i] = replace(die, value=None)
     return read_off
 
 

@@ -440,12 +440,14 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
     beside = dice.FoundDie(6, (0.0, 300.0), 20.0, True)
     neighbour = dice.FoundDie(1, (0.0, 318.0), 20.0, False)
     unread = dice.FoundDie(None, (-100.0, 0.0), 20.0, True)
+    doubted = dice.FoundDie(4, (0.0, -100.0), 20.0, True)
     asked: list[tuple[float, float]] = []
-    beyond = {  # where each crop is centred -> (value read, centre the reader gives)
-        (110.0, 0.0): (2, (112.0, 0.0)),  # the top face beyond: 12 px farther from the nadir
-        (0.0, 110.0): (5, (0.0, 102.0)),  # the same face again: 2 px farther
-        (0.0, 310.0): (5, (0.0, 315.0)),  # the flat neighbour, not this die's top
-        (-110.0, 0.0): (6, (-108.0, 0.0)),
+    beyond = {  # where each crop is centred -> (value read, its share, centre read)
+        (110.0, 0.0): (2, 0.95, (112.0, 0.0)),  # the top face beyond: 12 px farther out
+        (0.0, 110.0): (5, 0.95, (0.0, 102.0)),  # the same face again: 2 px farther
+        (0.0, 310.0): (5, 0.95, (0.0, 315.0)),  # the flat neighbour, not this die's top
+        (-110.0, 0.0): (6, 0.95, (-108.0, 0.0)),
+        (0.0, -110.0): (2, 0.6, (0.0, -112.0)),  # a face beyond, read unsure
     }
 
     def read_closely(*args: object) -> list[dice.Read]:
@@ -455,15 +457,14 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         asked.extend(centers)
         reads = []
         for center in centers:
-            value, where = beyond[(round(center[0], 6), round(center[1], 6))]
-            reads.append(
-                dice.Read(_reading({value: 0.95, 1 + value % 6: 0.05}).probabilities, where)
-            )
+            value, sure, where = beyond[(round(center[0], 6), round(center[1], 6))]
+            faces = {value: sure, 1 + value % 6: 1.0 - sure}
+            reads.append(dice.Read(_reading(faces).probabilities, where))
         return reads
 
     monkeypatch.setattr(dice, "read_closely", read_closely)
     image = np.zeros((20, 20, 3), np.uint8)
-    found = [side_read, same_face, beside, neighbour, unread]
+    found = [side_read, same_face, beside, neighbour, unread, doubted]
     read = dice.top_faces_read(image, found, config)
     assert sorted(asked) == sorted(beyond)  # each cocked die, half a side beyond it
     # the die is the face read beyond it: its value and centre
@@ -472,6 +473,7 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
     )
     assert read[1:4] == [same_face, beside, neighbour]
     assert (read[4].value, read[4].center) == (6, (-108.0, 0.0))
+    assert read[5] == replace(doubted, value=None)  # one of its faces says otherwise
     assert dice.top_faces_read(image, found, replace(config, top_face_reach_share=None)) == found
     assert dice.top_faces_read(image, found, replace(config, die_side_px=None)) == found
 
