@@ -32,7 +32,9 @@ A candidate is kept when the reader gives it a die or the cube at
 die's value is given only when its class has ``min_value_probability`` of the die's
 probability, else None (abstain, never a guess). Of several places read as the cube, those
 within ``cube_face_share`` of a side of the likeliest are its faces, and the one farthest from
-the camera's nadir is its top (``top_face_of``); any other cube is dropped.
+the camera's nadir is its top (``top_face_of``); any other cube is dropped. A die judged
+cocked is read again beyond it, away from the nadir, where its top face lies when the reader
+has read the side face it tips towards the nadir (``top_faces_read``).
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
