@@ -741,13 +741,15 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
 
 
 def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
-    """The dice, each cocked die's value read off its top face where the reader had read a
+    """The dice, each leaning die's value read off its top face where the reader had read a
     side face.
 
     A leaning die shows its top face and the side face it tips towards the camera's nadir.
     The detector can peak between the two, or on the side face where that looks the larger,
     and the reader then reads the side face's value. Where ``top_face_reach_share`` is set and
-    the board gives the expected side, a die judged cocked is read again on a crop centred
+    the board gives the expected side, a die the judge gives ``top_face_lean_probability`` or
+    more of leaning (every die judged cocked, and some it judged flat) is read again on a crop
+    centred
     that share of the expected side beyond it, away from the nadir (the top face lies
     farthest from it, as the cube's does: ``top_face_of``). That reading's value replaces the
     die's only where it is a die with a value of its own, the reader places it at least
@@ -759,7 +761,11 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
     seen with its neighbour as one leaning die gives is where that neighbour lies). A cocked
     die voids the roll all the same (MSO 4.2, JBL 4.1.4), but the players see its value."""
     expected = config.die_side_px
-    cocked = [i for i, die in enumerate(dice) if die.cocked]
+    cocked = [
+        i
+        for i, die in enumerate(dice)
+        if die.cocked_probability >= config.top_face_lean_probability
+    ]
     if config.top_face_reach_share is None or expected is None or not cocked:
         return dice
     nadir = nadir_in(config, image_bgr.shape[1], image_bgr.shape[0])

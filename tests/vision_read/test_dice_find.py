@@ -433,14 +433,21 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         die_side_px=20.0,
         top_face_reach_share=0.5,
         top_face_beyond_share=0.2,
+        top_face_lean_probability=0.1,
     )
-    # cocked dice, each at 100 px from the nadir along one axis; a flat die
-    side_read = dice.FoundDie(3, (100.0, 0.0), 20.0, True)
-    same_face = dice.FoundDie(4, (0.0, 100.0), 20.0, True)
-    beside = dice.FoundDie(6, (0.0, 300.0), 20.0, True)
-    neighbour = dice.FoundDie(1, (0.0, 318.0), 20.0, False)
-    unread = dice.FoundDie(None, (-100.0, 0.0), 20.0, True)
-    doubted = dice.FoundDie(4, (0.0, -100.0), 20.0, True)
+
+    def die(value: int | None, center: tuple[float, float], lean: float) -> dice.FoundDie:
+        return dice.FoundDie(value, center, 20.0, lean >= 0.6, cocked_probability=lean)
+
+    # dice the judge gives 0.1 or more of leaning, along the axes from the nadir; flat dice
+    side_read = die(3, (100.0, 0.0), 0.99)
+    same_face = die(4, (0.0, 100.0), 0.9)
+    beside = die(6, (0.0, 300.0), 0.8)
+    neighbour = die(1, (0.0, 318.0), 0.02)
+    unread = die(None, (-100.0, 0.0), 0.7)
+    doubted = die(4, (0.0, -100.0), 0.95)
+    judged_flat = die(5, (200.0, 0.0), 0.3)
+    flat = die(6, (0.0, -300.0), 0.05)
     asked: list[tuple[float, float]] = []
     beyond = {  # where each crop is centred -> (value read, its share, centre read)
         (110.0, 0.0): (2, 0.95, (112.0, 0.0)),  # the top face beyond: 12 px farther out
@@ -448,6 +455,7 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         (0.0, 310.0): (5, 0.95, (0.0, 315.0)),  # the flat neighbour, not this die's top
         (-110.0, 0.0): (6, 0.95, (-108.0, 0.0)),
         (0.0, -110.0): (2, 0.6, (0.0, -112.0)),  # a face beyond, read unsure
+        (210.0, 0.0): (1, 0.95, (214.0, 0.0)),
     }
 
     def read_closely(*args: object) -> list[dice.Read]:
@@ -464,9 +472,9 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
 
     monkeypatch.setattr(dice, "read_closely", read_closely)
     image = np.zeros((20, 20, 3), np.uint8)
-    found = [side_read, same_face, beside, neighbour, unread, doubted]
+    found = [side_read, same_face, beside, neighbour, unread, doubted, judged_flat, flat]
     read = dice.top_faces_read(image, found, config)
-    assert sorted(asked) == sorted(beyond)  # each cocked die, half a side beyond it
+    assert sorted(asked) == sorted(beyond)  # each die 0.1 likely to lean, half a side beyond
     # the die is the face read beyond it: its value and centre
     assert read[0] == replace(
         side_read, value=2, center=(112.0, 0.0), face_share=pytest.approx(0.95)
@@ -474,6 +482,11 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
     assert read[1:4] == [same_face, beside, neighbour]
     assert (read[4].value, read[4].center) == (6, (-108.0, 0.0))
     assert read[5] == replace(doubted, value=None)  # one of its faces says otherwise
+    # a die the judge calls flat, though it may lean, is read beyond too (and stays flat)
+    assert read[6] == replace(
+        judged_flat, value=1, center=(214.0, 0.0), face_share=pytest.approx(0.95)
+    )
+    assert read[7] is flat
     assert dice.top_faces_read(image, found, replace(config, top_face_reach_share=None)) == found
     assert dice.top_faces_read(image, found, replace(config, die_side_px=None)) == found
 
