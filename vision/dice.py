@@ -754,7 +754,9 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
     farthest from it, as the cube's does: ``top_face_of``). That reading's value replaces the
     die's only where it is a die with a value of its own, the reader places it at least
     ``top_face_beyond_share`` of a side farther from the nadir than the die (a face beyond
-    it, not the same face again) and not within ``duplicate_share`` of another die. Where
+    it, not the same face again) and not within ``duplicate_share`` of another die; a die
+    read without a value takes a value read there at ``top_face_unread_probability`` however
+    near (its own face read off its centre, the side face less in the crop). Where
     the face beyond is a die whose likeliest value differs but is not sure, the die's value
     is withheld (None): one of its faces says otherwise. The die that takes the value read
     is placed there too, its top face's centre as every die's is (and the one a flat die
@@ -781,9 +783,9 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
         die = dice[i]
         value = DIE_FACES[int(np.argmax(_faces(read)))]
         beyond = math.dist(read.center, nadir) - math.dist(die.center, nadir)
+        far = beyond >= config.top_face_beyond_share * expected
         if (
             value == die.value
-            or beyond < config.top_face_beyond_share * expected
             or read.die < max(read.cube, config.min_object_probability)
             or any(
                 math.dist(read.center, other.center) < config.duplicate_share * expected
@@ -792,11 +794,14 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
             )
         ):
             continue
-        if _readable_die(read, config):
+        unread = die.value is None and _readable_die(
+            read, config, config.top_face_unread_probability
+        )
+        if _readable_die(read, config) and (far or unread):
             read_off[i] = replace(
                 die, value=value, center=read.center, face_share=_face_share(read)
             )
-        else:
+        elif far:
             read_off[i] = replace(die, value=None)
     return read_off
 

@@ -424,7 +424,7 @@ def test_a_cube_seen_by_its_side_face_is_read_by_its_top() -> None:
     assert math.dist(cube.center, label.cube.center) < 0.5 * cube.side_px
 
 
-def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nadir(
+def test_a_leaning_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nadir(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     config = replace(
@@ -434,6 +434,7 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         top_face_reach_share=0.5,
         top_face_beyond_share=0.2,
         top_face_lean_probability=0.1,
+        top_face_unread_probability=0.9,
     )
 
     def die(value: int | None, center: tuple[float, float], lean: float) -> dice.FoundDie:
@@ -448,6 +449,8 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
     doubted = die(4, (0.0, -100.0), 0.95)
     judged_flat = die(5, (200.0, 0.0), 0.3)
     flat = die(6, (0.0, -300.0), 0.05)
+    blurred = die(None, (-300.0, 0.0), 0.5)
+    blurred_more = die(None, (-500.0, 0.0), 0.5)
     asked: list[tuple[float, float]] = []
     beyond = {  # where each crop is centred -> (value read, its share, centre read)
         (110.0, 0.0): (2, 0.95, (112.0, 0.0)),  # the top face beyond: 12 px farther out
@@ -456,6 +459,8 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         (-110.0, 0.0): (6, 0.95, (-108.0, 0.0)),
         (0.0, -110.0): (2, 0.6, (0.0, -112.0)),  # a face beyond, read unsure
         (210.0, 0.0): (1, 0.95, (214.0, 0.0)),
+        (-310.0, 0.0): (3, 0.95, (-301.0, 0.0)),  # its own face, read surely off its centre
+        (-510.0, 0.0): (3, 0.85, (-501.0, 0.0)),  # ... not surely enough
     }
 
     def read_closely(*args: object) -> list[dice.Read]:
@@ -473,6 +478,7 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
     monkeypatch.setattr(dice, "read_closely", read_closely)
     image = np.zeros((20, 20, 3), np.uint8)
     found = [side_read, same_face, beside, neighbour, unread, doubted, judged_flat, flat]
+    found += [blurred, blurred_more]
     read = dice.top_faces_read(image, found, config)
     assert sorted(asked) == sorted(beyond)  # each die 0.1 likely to lean, half a side beyond
     # the die is the face read beyond it: its value and centre
@@ -487,6 +493,11 @@ def test_a_cocked_die_takes_the_value_of_a_face_read_beyond_it_away_from_the_nad
         judged_flat, value=1, center=(214.0, 0.0), face_share=pytest.approx(0.95)
     )
     assert read[7] is flat
+    # a die read without a value takes a sure value read however near
+    assert read[8] == replace(
+        blurred, value=3, center=(-301.0, 0.0), face_share=pytest.approx(0.95)
+    )
+    assert read[9] is blurred_more
     assert dice.top_faces_read(image, found, replace(config, top_face_reach_share=None)) == found
     assert dice.top_faces_read(image, found, replace(config, die_side_px=None)) == found
 
