@@ -208,10 +208,11 @@ class DiceConfig:
     # (On the tuning frames, the finer look's false dice next to a die were 0.23 to 0.94
     # likely to lean, the dice it found next to another 0.0 to 0.18.)
     finer_side_face_probability: float = 0.2
-    # A die judged cocked is read again this share of the expected side beyond its centre,
-    # away from the camera's nadir, and takes the value read there where the reader places
-    # that face ``top_face_beyond_share`` of a side or more farther from the nadir
-    # (``vision.dice.top_faces_read``; None: not read again). (Tuning seeds 650,000..650,999
+    # A die the judge gives ``top_face_lean_probability`` of leaning is read again this share
+    # of the expected side beyond its centre, away from the camera's nadir, and takes the
+    # value read there where the reader places that face ``top_face_beyond_share`` of a side
+    # or more farther from the nadir (``vision.dice.top_faces_read``; None: not read again;
+    # at first only the dice judged cocked were). (Tuning seeds 650,000..650,999
     # and 660,000..660,999, labelled corners, calibrated: of the 18 leaning dice read with a
     # wrong value, 17 had their top face 0.3 to 0.8 of a side farther from the nadir than the
     # die found, the dice read right 0.0 (5% and 95%: -0.05, 0.09). All 4,000 tuning frames,

@@ -746,40 +746,44 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
 
     A leaning die shows its top face and the side face it tips towards the camera's nadir.
     The detector can peak between the two, or on the side face where that looks the larger,
-    and the reader then reads the side face's value. Where ``top_face_reach_share`` is set and
-    the board gives the expected side, a die the judge gives ``top_face_lean_probability`` or
-    more of leaning (every die judged cocked, and some it judged flat) is read again on a crop
-    centred
-    that share of the expected side beyond it, away from the nadir (the top face lies
-    farthest from it, as the cube's does: ``top_face_of``). That reading's value replaces the
-    die's only where it is a die with a value of its own, the reader places it at least
-    ``top_face_beyond_share`` of a side farther from the nadir than the die (a face beyond
-    it, not the same face again) and not within ``duplicate_share`` of another die; a die
-    read without a value takes a value read there at ``top_face_unread_probability`` however
-    near (its own face read off its centre, the side face less in the crop). Where
-    the face beyond is a die whose likeliest value differs but is not sure, the die's value
-    is withheld (None): one of its faces says otherwise. The die that takes the value read
-    is placed there too, its top face's centre as every die's is (and the one a flat die
-    seen with its neighbour as one leaning die gives is where that neighbour lies). A cocked
-    die voids the roll all the same (MSO 4.2, JBL 4.1.4), but the players see its value."""
+    and the reader then reads the side face's value. Where ``top_face_reach_share`` is set
+    and the board gives the expected side, each die the judge gives at least
+    ``top_face_lean_probability`` of leaning (every die judged cocked, and some judged flat)
+    is read again on a crop centred that share of the expected side beyond it, away from the
+    nadir: the top face lies farthest from it, as the cube's does (``top_face_of``).
+
+    Where that reading is a die of another value, clear (``duplicate_share``) of the other
+    dice:
+
+    - placed ``top_face_beyond_share`` of a side or more farther from the nadir than the die
+      (a face beyond it, not the same face again), its value, read surely, is the die's, and
+      its centre too (every die's centre is its top face's; a flat die seen with its
+      neighbour as one leaning die is then placed where the neighbour it reads lies); read
+      unsurely, it withholds the die's value (None): one of the die's faces says otherwise;
+    - a die read without a value takes the value however near, read at
+      ``top_face_unread_probability`` (its own face read off its centre, the side face less
+      in the crop).
+
+    A cocked die voids the roll all the same (MSO 4.2, JBL 4.1.4), but the players see its
+    value."""
     expected = config.die_side_px
-    cocked = [
+    leaning = [
         i
         for i, die in enumerate(dice)
         if die.cocked_probability >= config.top_face_lean_probability
     ]
-    if config.top_face_reach_share is None or expected is None or not cocked:
+    if config.top_face_reach_share is None or expected is None or not leaning:
         return dice
     nadir = nadir_in(config, image_bgr.shape[1], image_bgr.shape[0])
     reach = config.top_face_reach_share * expected
     centers = []
-    for i in cocked:
+    for i in leaning:
         x, y = dice[i].center
         away = math.hypot(x - nadir[0], y - nadir[1]) or 1.0
         centers.append((x + reach * (x - nadir[0]) / away, y + reach * (y - nadir[1]) / away))
-    reads = read_closely(image_bgr, centers, [expected] * len(cocked), config)
+    reads = read_closely(image_bgr, centers, [expected] * len(leaning), config)
     read_off = list(dice)
-    for i, read in zip(cocked, reads, strict=True):
+    for i, read in zip(leaning, reads, strict=True):
         die = dice[i]
         value = DIE_FACES[int(np.argmax(_faces(read)))]
         beyond = math.dist(read.center, nadir) - math.dist(die.center, nadir)
