@@ -32,8 +32,8 @@ A candidate is kept when the reader gives it a die or the cube at
 die's value is given only when its class has ``min_value_probability`` of the die's
 probability, else None (abstain, never a guess). Of several places read as the cube, those
 within ``cube_face_share`` of a side of the likeliest are its faces, and the one farthest from
-the camera's nadir is its top (``top_face_of``); any other cube is dropped. A die judged
-cocked is read again beyond it, away from the nadir, where its top face lies when the reader
+the camera's nadir is its top (``top_face_of``); any other cube is dropped. A die that may
+lean is read again beyond it, away from the nadir, where its top face lies when the reader
 has read the side face it tips towards the nadir (``top_faces_read``).
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
@@ -380,6 +380,11 @@ def _faces(read: Read) -> Floats:
     return read.probabilities[FACES]
 
 
+def _likeliest_face(read: Read) -> int:
+    """The die's face the reader finds likeliest (``DIE_FACES``)."""
+    return DIE_FACES[int(np.argmax(_faces(read)))]
+
+
 def _face_share(read: Read) -> float:
     """The share of the die's probability its likeliest face has."""
     faces = _faces(read)
@@ -669,8 +674,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             cubes.append(FoundCube(None, center, side))
             continue
         share = _face_share(read)
-        face = DIE_FACES[int(np.argmax(_faces(read)))]
-        value = face if share >= config.min_value_probability else None
+        value = _likeliest_face(read) if share >= config.min_value_probability else None
         dice.append(FoundDie(value, center, side, False, share, finer=finer))
         cube_likeness.append(read.cube)
     cube = top_face_of(cubes, faces, config, image_bgr.shape[1], image_bgr.shape[0])
@@ -785,7 +789,7 @@ def top_faces_read(image_bgr: Image, dice: list[FoundDie], config: DiceConfig) -
     read_off = list(dice)
     for i, read in zip(leaning, reads, strict=True):
         die = dice[i]
-        value = DIE_FACES[int(np.argmax(_faces(read)))]
+        value = _likeliest_face(read)
         beyond = math.dist(read.center, nadir) - math.dist(die.center, nadir)
         far = beyond >= config.top_face_beyond_share * expected
         if (
