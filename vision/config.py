@@ -43,7 +43,13 @@ class DiceConfig:
     # one's value withheld 94.31%, 54 wrong: a leaning die found finer is often read by a
     # side face. 7 px, half an octave finer rather than a whole one: 56 missed;
     # ``fine_duplicate_share`` 0.8: 58 missed; ``fine_apart_share`` 0.2: one more wrong. The
-    # whole frame looked at finer instead of windows: the same dice, 4 ms a frame.)
+    # whole frame looked at finer instead of windows: the same dice, 4 ms a frame. A large
+    # die read with a value gives way to two finer dice lying ``side_face_share`` of a side
+    # apart within its side (``vision.dice._split_finer``): tuning 94.88% -> 94.91% right,
+    # missed 52 -> 50, wrong 37 as before; seeds 680,000..683,999 94.45% -> 94.47%, missed
+    # 39 -> 37, wrong 48 as before. Every candidate 1.35 sides or larger read as a die ranked
+    # after the finer dice instead: tuning 94.85%, 38 wrong (a leaning die's faces found
+    # apart); 1.5: 94.89%, 37.)
     fine_detect_die_px: float | None = 8.0
     fine_window: int = 40
     fine_apart_share: float = 0.3

@@ -39,7 +39,8 @@ has read the side face it tips towards the nadir (``top_faces_read``).
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
 is a weak peak or a peak of the finer look (kept only when its value is read surely:
-``_kept``; the finer look's only clear of every die found otherwise); where
+``_kept``; the finer look's only clear of every die found otherwise, but a large one read as
+a die gives way to two of them a side apart within it: ``_split_finer``); where
 the detector sees the two as one large unreadable die, ``split_pair`` tries it as two; and a
 die within ``pair_share`` of a side of another needs ``pair_cocked_probability`` to be cocked
 (a neighbour's side faces in the judge's crop look like a lean).
@@ -609,17 +610,46 @@ def cube_or_die(
     )
 
 
-def _rank(side: float, read: Read, finer: bool, config: DiceConfig) -> int:
+def _blob(side: float, config: DiceConfig) -> bool:
+    """Whether a candidate is ``split_share`` of the expected side or larger: maybe two dice
+    lying against each other seen as one."""
+    return config.die_side_px is not None and side >= config.split_share * config.die_side_px
+
+
+def _split_finer(read_sides: Sequence[tuple[float, Read, bool]], config: DiceConfig) -> set[int]:
+    """The large candidates (``_blob``) read as a die, with or without a value, that hold two
+    of the finer look's dice (within half the candidate's side of its centre) lying
+    ``side_face_share`` of the expected side or more apart: two flat dice lying against each
+    other, which the reader read as one (a leaning die's top and side faces lie nearer)."""
+    expected = config.die_side_px
+    if expected is None:
+        return set()
+    finer = [read.center for _, read, fine in read_sides if fine]
+    split = set()
+    for i, (side, read, fine) in enumerate(read_sides):
+        if fine or not _blob(side, config) or read.die <= read.cube:
+            continue
+        inside = [c for c in finer if math.dist(c, read.center) < side]
+        if any(
+            math.dist(a, b) >= config.side_face_share * expected
+            for k, a in enumerate(inside)
+            for b in inside[k + 1 :]
+        ):
+            split.add(i)
+    return split
+
+
+def _rank(side: float, read: Read, finer: bool, split: bool, config: DiceConfig) -> int:
     """Which readings are kept first where two lie within ``duplicate_share`` of a side (the
     likelier first within each rank): the cube and the dice (0), then the finer look's dice
     (1: each kept only clear of those), then a candidate ``split_share`` of the expected side
-    or larger read as a die without a value (2: two dice lying against each other seen as
-    one, which the finer look may have found apart)."""
+    or larger read as a die without a value, or holding two of the finer look's dice apart
+    (``split``; 2: two dice lying against each other seen as one, which the finer look may
+    have found apart)."""
     if finer:
         return 1
-    blob = config.die_side_px is not None and side >= config.split_share * config.die_side_px
     unread = read.die > read.cube and _face_share(read) < config.min_value_probability
-    return 2 if blob and unread else 0
+    return 2 if split or (_blob(side, config) and unread) else 0
 
 
 def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
@@ -655,9 +685,17 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         if beyond is not None:
             pieces.append(beyond)
         read_sides.extend((s, r, candidate.finer) for s, r in pieces)
-    ranked = sorted(
-        read_sides, key=lambda sr: (_rank(sr[0], sr[1], sr[2], config), -max(sr[1].die, sr[1].cube))
-    )
+    split = _split_finer(read_sides, config)
+    ranked = [
+        read_sides[i]
+        for i in sorted(
+            range(len(read_sides)),
+            key=lambda i: (
+                _rank(*read_sides[i], i in split, config),
+                -max(read_sides[i][1].die, read_sides[i][1].cube),
+            ),
+        )
+    ]
     dice: list[FoundDie] = []
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
     cubes: list[FoundCube] = []  # likeliest first

@@ -314,6 +314,49 @@ def test_the_finer_look_finds_dice_lying_against_each_other(seed: int) -> None:
     assert sum(value is not None for value in without.values()) < len(truth)
 
 
+@pytest.mark.parametrize("seed", [660_658, 671_908])
+def test_two_dice_the_finer_look_finds_inside_one_read_as_a_die_are_kept_instead(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tuning seeds 660,658 (a 4 against a 4) and 671,908 (a 1 against a 2): the detector sees
+    the pair as one die 1.6 to 1.9 sides wide and the reader reads one of them surely there;
+    the finer look finds both, read surely, a side apart. Both are kept, not the one reading
+    (``vision.dice._split_finer``); without it the other die is missed."""
+    image, label, config = _tuning_frame_dice_config(seed)
+
+    def matched() -> dict[int, int | None]:
+        found = find_solids(image, config).dice
+        pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
+        return {i: found[j].value for i, j in pairs}
+
+    assert matched() == {i: d.value for i, d in enumerate(label.dice)}
+    monkeypatch.setattr(dice, "_split_finer", lambda read_sides, config: set())
+    assert len(matched()) == len(label.dice) - 1
+
+
+def test_a_large_die_reading_holding_two_finer_dice_a_side_apart_is_split() -> None:
+    config = replace(DiceConfig(), die_side_px=20.0)
+
+    def read_at(x: float, y: float, cube: bool = False) -> dice.Read:
+        probabilities = np.zeros(dice.CLASSES, np.float32)
+        probabilities[dice.CLASSES - 1 if cube else 4] = 1.0
+        return dice.Read(probabilities, (x, y))
+
+    blob = (32.0, read_at(100, 100), False)
+    apart = [(20.0, read_at(92, 108), True), (20.0, read_at(106, 92), True)]  # 1.1 sides
+    assert dice._split_finer([blob, *apart], config) == {0}
+    # a leaning die's top and side faces lie nearer than side_face_share of a side
+    near = [(20.0, read_at(96, 104), True), (20.0, read_at(106, 94), True)]
+    assert dice._split_finer([blob, *near], config) == set()
+    # one finer die, a die of the expected size, the cube, a finer die out of the blob's reach
+    assert dice._split_finer([blob, apart[0]], config) == set()
+    assert dice._split_finer([(20.0, blob[1], False), *apart], config) == set()
+    assert dice._split_finer([(32.0, read_at(100, 100, cube=True), False), *apart], config) == set()
+    far = (20.0, read_at(140, 100), True)
+    assert dice._split_finer([blob, apart[0], far], config) == set()
+    assert dice._split_finer([blob, *apart], replace(config, die_side_px=None)) == set()
+
+
 def test_finer_peaks_lie_where_the_detector_missed_a_die_and_apart_from_its_peaks() -> None:
     image, label, config = _tuning_frame_dice_config(650_907)
     assert config.die_side_px is not None
