@@ -244,7 +244,7 @@ class DiceConfig:
     top_face_unread_probability: float = 0.9
     # The judge reads a crop this many times a die's side wide, turned so the camera's nadir
     # lies up in it (``vision.lean``): ``nadir``, where vertical lines meet in the frame
-    # (pixels; ``vision.read`` sets it from the board's outline, ``vision.lean.nadir_of``),
+    # (pixels; ``vision.read`` sets it from the board's outline, ``vision.camera_pose.nadir_of``),
     # None: the frame's centre. (A judge shipped before, trained on crops 2.0 sides wide,
     # tuning frames, 307 leaning dice found, four turns: 57.7% found at 95% precision read at
     # 2.0, 63.8% at 2.2, 66.8% at 2.3, 64.2% at 2.4, 58.6% at 2.6; so judges since are
@@ -526,7 +526,7 @@ class ReadConfig:
     # frame's width and height: the centre for a camera whose sensor is centred on its lens,
     # else as its calibration gives it (OpenCV's ``calibrateCamera``: cx / width, cy / height).
     # The judge of cocked dice turns its crops to the camera's nadir, which the board's outline
-    # gives only with it (``vision.lean.nadir_of``).
+    # gives only with it (``vision.camera_pose.nadir_of``).
     principal_point: tuple[float, float] = (0.5, 0.5)
 
 

@@ -13,7 +13,8 @@ its side away from the camera's nadir (the point straight below the camera, wher
 lines meet in the frame), while a leaning die shows them wherever it leans. So each crop is
 turned so that the nadir lies straight up in it (``nadir_angle``), read so and, where
 ``lean_mirrored``, mirrored left to right (the logits averaged). The nadir is found from the
-board's outline and the camera's principal point (``nadir_of``; ``DiceConfig.nadir``), else
+board's outline and the camera's principal point (``vision.camera_pose.nadir_of``;
+``DiceConfig.nadir``), else
 taken at the frame's centre. The principal point is the camera's calibration
 (``ReadConfig.principal_point``, the frame's centre unless given): taken at the centre for a
 camera whose lens's axis lies elsewhere, the nadir's direction from a die errs by degrees
@@ -25,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -38,46 +38,6 @@ Image = npt.NDArray[np.uint8]
 LEAN = "dice_lean"
 # The judge's crops are this many pixels square.
 LEAN_PX = 48
-# A focal length the board's outline gives outside these shares of the frame's width is not
-# believed (``nadir_of``), and this one is taken instead. (The renderer's cameras: 0.57..1.3
-# of the width, median 0.87, on tuning seeds 650,000..650,199; the shipped judge learnt
-# with 1.2.)
-FOCAL_SHARES = (0.5, 3.0)
-DEFAULT_FOCAL_SHARE = 1.2
-
-
-def nadir_of(
-    corners: Sequence[tuple[float, float]],
-    width: int,
-    height: int,
-    principal: tuple[float, float] = (0.5, 0.5),
-) -> tuple[float, float]:
-    """The camera's nadir in a ``width`` x ``height`` frame (pixels) from the outline of the
-    board (four corners, TL, TR, BR, BL): the vanishing point of vertical lines, the pole of the
-    board's vanishing line l = h1 x h2 (h1, h2: the columns of the homography from the unit
-    square, the camera's principal point moved to the origin) for the focal length f the
-    outline's right angle gives (f^2 = -(h1x h2x + h1y h2y) / (h1z h2z)): (f^2 l_x / l_z,
-    f^2 l_y / l_z). The principal point is ``principal``, in shares of the frame's width and
-    height (``ReadConfig.principal_point``). Where f lies outside ``FOCAL_SHARES`` of the width (a
-    camera straight above the board leaves it undetermined), ``DEFAULT_FOCAL_SHARE``."""
-    square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
-    outline = np.array(corners, np.float32)
-    homography = np.asarray(cv2.getPerspectiveTransform(square, outline), np.float64)
-    centre = np.array([principal[0] * width, principal[1] * height])
-    moved = np.array([[1.0, 0.0, -centre[0]], [0.0, 1.0, -centre[1]], [0.0, 0.0, 1.0]]) @ homography
-    h1, h2 = moved[:, 0], moved[:, 1]
-    denominator = h1[2] * h2[2]
-    focal2 = -(h1[0] * h2[0] + h1[1] * h2[1]) / denominator if abs(denominator) > 1e-12 else -1.0
-    low, high = ((share * width) ** 2 for share in FOCAL_SHARES)
-    if not low <= focal2 <= high:
-        focal2 = (DEFAULT_FOCAL_SHARE * width) ** 2
-    line = np.cross(h1, h2)
-    if abs(line[2]) < 1e-12:
-        return (float(centre[0]), float(centre[1]))
-    return (
-        float(focal2 * line[0] / line[2] + centre[0]),
-        float(focal2 * line[1] / line[2] + centre[1]),
-    )
 
 
 def nadir_angle(center: tuple[float, float], nadir: tuple[float, float]) -> float:

@@ -16,11 +16,11 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
+from vision.camera_pose import BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
-from vision.lean import nadir_of
 from vision.motion import occluded
 from vision.shrink import shrink_to
 from vision.stacks import judge_rows
@@ -45,11 +45,12 @@ def check_frame(image: object) -> Image:
     return np.ascontiguousarray(image)
 
 
-def zone_of(view: BoardView | None, center: tuple[float, float]) -> Zone:
-    """Where a die's centre lies relative to the bar (off-board where no board was found)."""
+def zone_of(view: BoardView | None, point: tuple[float, float]) -> Zone:
+    """Where a point of the board's plane (frame pixels) lies relative to the bar (off-board
+    where no board was found)."""
     if view is None:
         return "off-board"
-    x, y = view.canonical_point(*center)
+    x, y = view.canonical_point(*point)
     if not (0.0 <= x <= view.width and 0.0 <= y <= view.height):
         return "off-board"
     if x < view.bar[0]:
@@ -64,7 +65,7 @@ def dice_config_for(
 ) -> DiceConfig:
     """The dice finder's configuration with the die size expected on the board (its width times
     ``die_share``; unknown if no board was found) and, given the frame's (width, height), the
-    camera's nadir the board's outline gives (``vision.lean.nadir_of``, at the camera's
+    camera's nadir the board's outline gives (``vision.camera_pose.nadir_of``, at the camera's
     ``config.principal_point``)."""
     if view is None:
         return config.dice
@@ -112,11 +113,15 @@ def _board_region(view: BoardView, shape: tuple[int, ...]) -> npt.NDArray[np.uin
     return region
 
 
-def _die(found: FoundDie, view: BoardView | None) -> Die:
+def _die(found: FoundDie, view: BoardView | None, camera: BoardCamera | None, share: float) -> Die:
+    """The die as read: centred on its top face, in the zone of the board point beneath it (a
+    die's side, ``share`` of the board's width, below its top face; seen off the camera's axis,
+    the top face shows up to a third of a side beyond the point the die rests on)."""
+    rests = found.center if camera is None else camera.beneath(found.center, share)
     return Die(
         value=found.value,
         center=(round(found.center[0], 1), round(found.center[1], 1)),
-        zone=zone_of(view, found.center),
+        zone=zone_of(view, rests),
         cocked=found.cocked,
     )
 
@@ -232,7 +237,12 @@ def read_located(
     dice and the cube are found in it, and given in ``image_bgr``'s pixels."""
     frame = check_frame(image_bgr)
     solids = _solids(frame, config, view, None if fine is None else check_frame(fine))
-    dice = tuple(_die(die, view) for die in solids.dice)
+    camera = (
+        None
+        if view is None
+        else board_camera(view.corners, frame.shape[1], frame.shape[0], config.principal_point)
+    )
+    dice = tuple(_die(die, view, camera, config.die_share) for die in solids.dice)
     cube = _cube(solids.cube)
     if view is None:
         return Reading(

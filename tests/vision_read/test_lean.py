@@ -84,44 +84,6 @@ def test_a_die_the_judge_is_unsure_of_is_read_again_at_other_widths(
     assert calls == [4]
 
 
-def test_the_nadir_is_where_vertical_lines_meet() -> None:
-    """``nadir_of`` from the board's outline and the camera's principal point: exact for a lens
-    that does not distort (tuning seeds 650,000..650,029). On the same frames as rendered (72
-    dice; half the lenses distort mildly) the direction from each die to the nadir is off by
-    under 0.01 degrees at the median and 1.0 at p90 (the distorting lenses); with the principal
-    point taken at the frame's centre instead (the renderer's cameras have theirs up to about
-    100 pixels off it), by 14.0 and 52.7 (the thresholds sit above)."""
-    from vision.render.scene import scene_for_seed
-
-    errors: dict[bool, list[float]] = {True: [], False: []}
-    for seed in range(650_000, 650_030):
-        scene = scene_for_seed(seed)
-        camera = scene.camera
-        down = np.array([[camera.position[0], camera.position[1], camera.position[2] - 1000.0]])
-        ideal = replace(camera, k1=0.0)
-        corners = [tuple(c) for c in ideal.project(scene.geometry.corners())]
-        truth = ideal.project(down)[0]
-        size = (camera.width, camera.height)
-        nadir = lean.nadir_of(corners, *size, camera.principal_share())
-        assert nadir == pytest.approx(truth, abs=0.5)
-        if not scene.board:
-            continue
-        _, label = render_scene(scene)
-        assert label.board.corners is not None
-        seen = camera.distort(camera.project(down))[0]
-        for calibrated in (True, False):
-            principal = camera.principal_share() if calibrated else (0.5, 0.5)
-            estimate = lean.nadir_of(label.board.corners, *size, principal)
-            for die in label.dice:
-                turn = lean.nadir_angle(die.center, estimate) - lean.nadir_angle(die.center, seen)
-                errors[calibrated].append(abs((turn + 180.0) % 360.0 - 180.0))
-    assert len(errors[True]) == 72
-    assert np.median(errors[True]) < 0.1
-    assert np.percentile(errors[True], 90) < 2.0
-    assert np.median(errors[False]) < 16.0
-    assert np.percentile(errors[False], 90) < 58.0
-
-
 # Tuning seeds never trained on, drawn with half their dice leaning (as the trainer draws).
 LEANING_SEEDS = range(500_200, 500_280)
 

@@ -91,7 +91,7 @@ The network shipped before it (2026-12-05) reads crops turned so that the camera
 vertical lines meet in the frame) lies up: a flat die shows side faces only on its side away
 from the nadir, a leaning one wherever it leans, and crops at any turn hide which way that is.
 ``render --first 20000 --frames 12000`` (mined by an experiment's script doing what ``render``
-does, in chunks of 1,000 frames: each sample's angle from the nadir ``vision.lean.nadir_of``
+does, in chunks of 1,000 frames: each sample's angle from the nadir ``vision.camera_pose.nadir_of``
 estimates from the labelled outline), ``render --first 36000 --frames 2000`` (flat dice against
 checkers) and ``render --first 600000 --frames 2000`` (held out), ``train --epochs 10 --threads
 2`` (83,598 samples, 39,425 leaning; about 1.3 minutes an epoch): held out (4,215, 580 leaning)
