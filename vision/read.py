@@ -28,6 +28,10 @@ from vision.trays import decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
 
+# The principal point of a camera not calibrated (``ReadConfig.principal_point`` None), in
+# shares of the frame's width and height.
+FRAME_CENTRE = (0.5, 0.5)
+
 
 def check_frame(image: object) -> Image:
     """The frame as a BGR uint8 array (a grey frame, height x width or height x width x 1, is
@@ -74,7 +78,9 @@ def dice_config_for(
         np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
     ) / 2
     nadir = (
-        None if frame_size is None else nadir_of(view.corners, *frame_size, config.principal_point)
+        None
+        if frame_size is None
+        else nadir_of(view.corners, *frame_size, config.principal_point or FRAME_CENTRE)
     )
     return replace(config.dice, die_side_px=float(width_px * config.die_share), nadir=nadir)
 
@@ -237,10 +243,11 @@ def read_located(
     dice and the cube are found in it, and given in ``image_bgr``'s pixels."""
     frame = check_frame(image_bgr)
     solids = _solids(frame, config, view, None if fine is None else check_frame(fine))
+    principal = config.principal_point
     camera = (
         None
-        if view is None
-        else board_camera(view.corners, frame.shape[1], frame.shape[0], config.principal_point)
+        if view is None or principal is None
+        else board_camera(view.corners, frame.shape[1], frame.shape[0], principal)
     )
     dice = tuple(_die(die, view, camera, config.die_share) for die in solids.dice)
     cube = _cube(solids.cube)

@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--principal-point",
         help="the camera's principal point x,y in shares of the image's width and height, from "
-        "its calibration (default 0.5,0.5: the centre)",
+        "its calibration (default: not calibrated, dice zones as their top faces show; the "
+        "judge of cocked dice takes it at the centre)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 

@@ -67,7 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--principal-point",
         metavar="X,Y",
         help="the camera's principal point in shares of the frame's width and height, from its "
-        "calibration (default 0.5,0.5: the centre)",
+        "calibration (default: the demo camera's, else not calibrated: dice zones as their top "
+        "faces show; the judge of cocked dice takes it at the centre)",
     )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument(

@@ -97,10 +97,10 @@ def frame_reader(
     kind: ReaderKind, demo: Demo | None, principal_point: tuple[float, float] | None = None
 ) -> FrameReader:
     """``vision.read`` on the pixels (the camera's principal point in shares of the frame; None:
-    the demo camera's, else the centre), or the demo's exact labels."""
+    the demo camera's, else not calibrated), or the demo's exact labels."""
     if kind == "vision":
-        if principal_point is None:
-            principal_point = (0.5, 0.5) if demo is None else demo.principal_point
+        if principal_point is None and demo is not None:
+            principal_point = demo.principal_point
         return VisionReader(ReadConfig(principal_point=principal_point))
     from vision.labels import Reading
 

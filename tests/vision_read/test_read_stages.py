@@ -46,7 +46,7 @@ def test_a_die_leaning_on_the_frame_is_in_the_zone_it_rests_in(seed: int) -> Non
     """Tuning seeds 650,347 (a die in the left half) and 671,487 (one on the bar), each leaning
     on the board's frame: its top face shows beyond the playing surface's edge, but the die
     rests inside it, in the zone the reading gives (the point beneath the top face,
-    ``vision.camera_pose.BoardCamera.beneath``)."""
+    ``vision.camera_pose.BoardCamera.beneath``, where the camera is calibrated)."""
     from dataclasses import replace
 
     from vision.evaluate import match_dice
@@ -67,6 +67,9 @@ def test_a_die_leaning_on_the_frame_is_in_the_zone_it_rests_in(seed: int) -> Non
     assert label.dice[edge[0]].zone != "off-board"
     for i, j in pairs:
         assert reading.dice[j].zone == label.dice[i].zone
+    # a camera not calibrated gives no pose to look beneath with: the zone of the top face
+    uncalibrated = read_frame(image, ReadConfig(), label.board.corners)
+    assert [d.zone for d in uncalibrated.dice].count("off-board") == 1
 
 
 def test_motion_still_and_moving() -> None:
