@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CliError(f"--corners: {error}") from None
     principal = principal_point_option(args.principal_point)
-    config = ReadConfig() if principal is None else ReadConfig(principal_point=principal)
+    config = ReadConfig(principal_point=principal)
     path = Path(args.image)
     if not path.is_file():
         raise CliError(f"IMAGE: no such file: {path}")
