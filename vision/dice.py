@@ -753,7 +753,9 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
     the real photos have a die resting on another, found as large as both) at most one lies
     flat. A die the finer look found (``FoundDie.finer``) that close to another, at least
     ``finer_side_face_probability`` likely to lean but less than ``side_face_probability``, is
-    the other's side face seen off its centre, and is dropped first. Then, where the likelier
+    the other's side face seen off its centre, and is dropped first; but not where it is read
+    with a value and the other without: then it is the readable one of two dice lying
+    together, the other seen unreadably between them. Then, where the likelier
     of two to lean (``cocked_probability``) is at least ``side_face_probability``, the two are
     one leaning die seen by its top and a side face, and the other is dropped: reported, it
     would be a second die with a value read off the side face. A cocked die voids the roll
@@ -767,7 +769,12 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
             and config.finer_side_face_probability
             <= die.cocked_probability
             < config.side_face_probability
-            and any(other is not die and _near(die, other, config) for other in dice)
+            and any(
+                other is not die
+                and _near(die, other, config)
+                and (other.value is not None or die.value is None)
+                for other in dice
+            )
         )
     ]
     dropped = {

@@ -635,6 +635,24 @@ def test_a_die_the_finer_look_found_on_another_s_side_face_is_dropped() -> None:
     # a side apart: two dice
     apart = replace(off_centre, center=(100.0 + near + 1.0, 100.0))
     assert dice.side_faces_dropped([flat, apart], config) == [flat, apart]
+    # read with a value beside a die read without one: the readable one of two dice together
+    unread = replace(flat, value=None)
+    assert dice.side_faces_dropped([unread, off_centre], config) == [unread, off_centre]
+    both_unread = replace(off_centre, value=None)
+    assert dice.side_faces_dropped([unread, both_unread], config) == [unread]
+
+
+def test_a_readable_die_against_an_unreadable_one_is_kept() -> None:
+    """Tuning seed 660,900: a marbled 2 lies against a 1. The detector sees one die between
+    them, which the reader cannot read; the finer look finds the 2, read surely, 0.86 of a side
+    from it and judged 0.31 likely to lean. It is not taken for the unread die's side face:
+    both are found, the 2 read."""
+    image, label, config = _tuning_frame_dice_config(660_900)
+    found = find_solids(image, config).dice
+    pairs = dict(match_dice([d.center for d in label.dice], [d.center for d in found], 12.0))
+    assert len(pairs) == 2
+    assert [found[pairs[i]].value for i in range(2)] == [2, None]
+    assert [d.value for d in label.dice] == [2, 1]
 
 
 def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
