@@ -1,8 +1,8 @@
 """The camera over the board, from the board's outline: its focal length, its nadir, and the
 point of the board straight beneath a point seen above it.
 
-The four corners of the playing surface give the homography H from the unit square (the
-surface's width as the unit along both sides) to the frame. With the principal point c known
+The four corners of the playing surface give the homography H from the unit square (its
+sides the surface's width and depth) to the frame. With the principal point c known
 (``ReadConfig.principal_point``) and moved to the origin, H = K [r1 r2 t] up to scale, where
 K = diag(f, f, 1): the outline's right angle gives f (f^2 = -(h1x h2x + h1y h2y) /
 (h1z h2z)), and then the pose (Zhang's plane-based calibration, with K known): r1 = K^-1 h1 /
@@ -14,8 +14,8 @@ is |K^-1 h2| / |K^-1 h1| of its width, and t = K^-1 h3 / |K^-1 h1|.
 - ``BoardCamera.beneath`` casts the ray through a frame pixel to the plane a given height above
   the board (in board widths) and gives the pixel of the board point straight below where it
   meets it: a die's top face lies a die's side above the board, and seen off the camera's axis
-  it shows up to a third of a die's side farther from the nadir than the point it rests on
-  (``vision.read.zone_of``).
+  it shows up to about 0.6 of a side farther from the nadir than the point it rests on
+  (``vision.read._die``).
 """
 
 from __future__ import annotations

@@ -618,7 +618,7 @@ def _blob(side: float, config: DiceConfig) -> bool:
 
 def _split_finer(read_sides: Sequence[tuple[float, Read, bool]], config: DiceConfig) -> set[int]:
     """The large candidates (``_blob``) read as a die, with or without a value, that hold two
-    of the finer look's dice (within half the candidate's side of its centre) lying
+    of the finer look's dice (within the candidate's side of where the reader placed it) lying
     ``side_face_share`` of the expected side or more apart: two flat dice lying against each
     other, which the reader read as one (a leaning die's top and side faces lie nearer)."""
     expected = config.die_side_px

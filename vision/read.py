@@ -122,7 +122,8 @@ def _board_region(view: BoardView, shape: tuple[int, ...]) -> npt.NDArray[np.uin
 def _die(found: FoundDie, view: BoardView | None, camera: BoardCamera | None, share: float) -> Die:
     """The die as read: centred on its top face, in the zone of the board point beneath it (a
     die's side, ``share`` of the board's width, below its top face; seen off the camera's axis,
-    the top face shows up to a third of a side beyond the point the die rests on)."""
+    the top face shows up to about 0.6 of a side beyond the point the die rests on), or, where
+    no ``camera`` is given (not calibrated), of its top face."""
     rests = found.center if camera is None else camera.beneath(found.center, share)
     return Die(
         value=found.value,
