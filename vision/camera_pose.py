@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -48,16 +49,29 @@ class BoardCamera:
     principal: tuple[float, float]
     focal: float
 
+    @cached_property
     def _moved(self) -> Matrix:
         """The homography with the principal point moved to the origin and K^-1 applied."""
         (cx, cy), f = self.principal, self.focal
         to_camera = np.array([[1.0 / f, 0.0, -cx / f], [0.0, 1.0 / f, -cy / f], [0.0, 0.0, 1.0]])
         return np.asarray(to_camera @ self.homography, np.float64)
 
+    @cached_property
+    def _pose(self) -> tuple[Matrix, Matrix, float]:
+        """The camera's rotation (its columns the board's width, depth and normal, in camera
+        axes), its centre (board widths) and the surface's depth (in its widths), worked out
+        once for every point ``beneath`` is asked of."""
+        moved = self._moved
+        scale = 1.0 / float(np.linalg.norm(moved[:, 0]))
+        r1, r2, t = moved[:, 0] * scale, moved[:, 1] * scale, moved[:, 2] * scale
+        depth = float(np.linalg.norm(r2))
+        rotation = np.stack([r1, r2 / depth, np.cross(r1, r2 / depth)], axis=1)
+        return rotation, -rotation.T @ t, depth
+
     def nadir(self) -> tuple[float, float]:
         """The nadir in frame pixels: where vertical lines meet (the principal point for a
         camera whose axis lies in the board's plane, which no kiosk has)."""
-        moved = self._moved()
+        moved = self._moved
         down = np.cross(moved[:, 0], moved[:, 1])
         if abs(down[2]) < 1e-12:
             return self.principal
@@ -69,12 +83,7 @@ class BoardCamera:
     def beneath(self, point: tuple[float, float], height: float) -> tuple[float, float]:
         """The frame pixel of the board point straight below the point seen at ``point``
         (pixels) ``height`` board widths above the board."""
-        moved = self._moved()
-        scale = 1.0 / float(np.linalg.norm(moved[:, 0]))
-        r1, r2, t = moved[:, 0] * scale, moved[:, 1] * scale, moved[:, 2] * scale
-        depth = float(np.linalg.norm(r2))  # the surface's depth, in its widths
-        rotation = np.stack([r1, r2 / depth, np.cross(r1, r2 / depth)], axis=1)
-        eye = -rotation.T @ t  # the camera's centre, in board widths
+        rotation, eye, depth = self._pose
         cx, cy = self.principal
         ray = rotation.T @ np.array([(point[0] - cx) / self.focal, (point[1] - cy) / self.focal, 1])
         up = math.copysign(height, float(eye[2]))  # the camera's side of the board
