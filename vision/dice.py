@@ -30,11 +30,13 @@ on rendered tuning frames and the even-numbered real dice photos), run by ``visi
 A candidate is kept when the reader gives it a die or the cube at
 ``min_object_probability``; the likelier of two within ``duplicate_share`` of a side is kept; a
 die's value is given only when its class has ``min_value_probability`` of the die's
-probability, else None (abstain, never a guess). Of several places read as the cube, those
-within ``cube_face_share`` of a side of the likeliest are its faces, and the one farthest from
-the camera's nadir is its top (``top_face_of``); any other cube is dropped. A die that may
-lean is read again beyond it, away from the nadir, where its top face lies when the reader
-has read the side face it tips towards the nadir (``top_faces_read``).
+probability, else None (abstain, never a guess); each die found is read once more at its
+centre on a crop of the die's expected side, where a die read without a value may take one,
+and a die read otherwise there is withheld (``values_checked``). Of several places read as
+the cube, those within ``cube_face_share`` of a side of the likeliest are its faces, and the
+one farthest from the camera's nadir is its top (``top_face_of``); any other cube is
+dropped. A die that may lean is read again beyond it, away from the nadir, where its top face
+lies when the reader has read the side face it tips towards the nadir (``top_faces_read``).
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
@@ -723,6 +725,29 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     return Solids(tuple(dice), cube)
 
 
+def values_checked(
+    image_bgr: Image, dice: Sequence[FoundDie], config: DiceConfig
+) -> list[FoundDie]:
+    """The dice, each read again (``read_closely``) at its found centre on a crop of the
+    expected side, where ``check_values`` is set and the board gives the side: the detector's
+    size of a blurred or marbled die strays, and the reader's crop with it. A die read without
+    a value takes the value read there at ``min_value_probability``; a die read with a value
+    that reading finds another face likelier for is withheld (None): two readings of one die
+    disagree."""
+    expected = config.die_side_px
+    if not config.check_values or expected is None or not dice:
+        return list(dice)
+    reads = read_closely(image_bgr, [d.center for d in dice], [expected] * len(dice), config)
+    checked = []
+    for die, read in zip(dice, reads, strict=True):
+        if die.value is None and _readable_die(read, config):
+            die = replace(die, value=_likeliest_face(read), face_share=_face_share(read))
+        elif die.value not in (None, _likeliest_face(read)) and read.die >= read.cube:
+            die = replace(die, value=None)
+        checked.append(die)
+    return checked
+
+
 def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     """The dice (top to bottom, then left to right) and the cube in a BGR frame, each die
     judged cocked or flat (``vision.lean``), the cube's value read (``vision.cube``)."""
@@ -735,6 +760,7 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     if cube is not None:
         cube = replace(cube, value=cube_value(image_bgr, cube.center, cube.side_px, config))
     dice = _pairs_checked(side_faces_dropped(judged, config), config)
+    dice = values_checked(image_bgr, dice, config)
     return Solids(tuple(top_faces_read(image_bgr, dice, config)), cube)
 
 
