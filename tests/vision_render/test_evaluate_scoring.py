@@ -235,7 +235,14 @@ def test_evaluate_synthetic_times_reads_and_groups_by_tag() -> None:
     assert summary.ms == pytest.approx((4.0, 10.0))
     assert by_tag["a"].frames == 2
     assert by_tag["b"].frames == 1
+    assert by_tag[evaluate.PLAIN_DICE].frames == 2
     assert "boards_exact" in evaluate.format_tag_table(by_tag)
+
+
+def test_plain_dice_are_the_frames_with_no_die_hard_to_see() -> None:
+    assert evaluate.variations(("glare", "jpeg")) == ("glare", "jpeg", evaluate.PLAIN_DICE)
+    for hard in ("blur", "motion-blur", "fancy-dice", "translucent-dice", "cocked"):
+        assert evaluate.variations(("glare", hard)) == ("glare", hard)
 
 
 def test_frame_has_errors() -> None:
