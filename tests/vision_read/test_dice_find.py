@@ -294,6 +294,13 @@ def _tuning_frame_dice_config(seed: int) -> tuple[np.ndarray, Reading, DiceConfi
     return image, label, dice_config_for(view, ReadConfig())
 
 
+def _matched_values(image: np.ndarray, label: Reading, config: DiceConfig) -> dict[int, int | None]:
+    """Each labelled die's value as found (``find_solids``), by the label's order."""
+    found = find_solids(image, config).dice
+    pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
+    return {i: found[j].value for i, j in pairs}
+
+
 @pytest.mark.parametrize("seed", [650_907, 660_383, 660_455, 660_631])
 def test_the_finer_look_finds_dice_lying_against_each_other(seed: int) -> None:
     """Tuning seeds 650,907, 660,383, 660,455 and 660,631: dice lie against each other and
@@ -302,15 +309,9 @@ def test_the_finer_look_finds_dice_lying_against_each_other(seed: int) -> None:
     look one or both are missed, or read without a value (seen as one large die); no die is
     read wrong either way."""
     image, label, config = _tuning_frame_dice_config(seed)
-
-    def matched(config: DiceConfig) -> dict[int, int | None]:
-        found = find_solids(image, config).dice
-        pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
-        return {i: found[j].value for i, j in pairs}
-
     truth = {i: d.value for i, d in enumerate(label.dice)}
-    assert matched(config) == truth
-    without = matched(replace(config, fine_detect_die_px=None))
+    assert _matched_values(image, label, config) == truth
+    without = _matched_values(image, label, replace(config, fine_detect_die_px=None))
     assert all(value in (None, truth[i]) for i, value in without.items())
     assert sum(value is not None for value in without.values()) < len(truth)
 
@@ -324,15 +325,9 @@ def test_two_dice_the_finer_look_finds_inside_one_read_as_a_die_are_kept_instead
     the finer look finds both, read surely, a side apart. Both are kept, not the one reading
     (``vision.dice._split_finer``); without it the other die is missed."""
     image, label, config = _tuning_frame_dice_config(seed)
-
-    def matched() -> dict[int, int | None]:
-        found = find_solids(image, config).dice
-        pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
-        return {i: found[j].value for i, j in pairs}
-
-    assert matched() == {i: d.value for i, d in enumerate(label.dice)}
+    assert _matched_values(image, label, config) == {i: d.value for i, d in enumerate(label.dice)}
     monkeypatch.setattr(dice, "_split_finer", lambda read_sides, config: set())
-    assert len(matched()) == len(label.dice) - 1
+    assert len(_matched_values(image, label, config)) == len(label.dice) - 1
 
 
 def test_a_large_die_reading_holding_two_finer_dice_a_side_apart_is_split() -> None:
@@ -678,13 +673,6 @@ def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
     twice = near_it(find_solids(image, replace(dice_config, side_face_share=0.0)).dice)
     assert len(twice) == 2
     assert any(not d.cocked and d.value is not None for d in twice)
-
-
-def _matched_values(image: np.ndarray, label: Reading, config: DiceConfig) -> dict[int, int | None]:
-    """Each labelled die's value as found (``find_solids``), by the label's order."""
-    found = find_solids(image, config).dice
-    pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
-    return {i: found[j].value for i, j in pairs}
 
 
 @pytest.mark.parametrize("seed", [650_241, 650_253, 650_411])
