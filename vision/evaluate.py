@@ -294,12 +294,14 @@ def summarise(scores: Sequence[FrameScore], ms: Sequence[float] = ()) -> Summary
 
 @dataclass(frozen=True)
 class DicePhotoScore:
-    """Counts from the real dice photos: labelled dice, read right, missed, extra detections."""
+    """Counts from the real dice photos: labelled dice, read right, missed, extra detections,
+    and read with a wrong value (not None: a confident dice error)."""
 
     dice: int = 0
     right: int = 0
     missed: int = 0
     extra: int = 0
+    wrong: int = 0
 
     def __add__(self, other: DicePhotoScore) -> DicePhotoScore:
         return DicePhotoScore(
@@ -307,6 +309,7 @@ class DicePhotoScore:
             self.right + other.right,
             self.missed + other.missed,
             self.extra + other.extra,
+            self.wrong + other.wrong,
         )
 
 
@@ -316,7 +319,7 @@ def score_dice_photo(
 ) -> DicePhotoScore:
     """Score one photo: ``boxes`` are (value, (x0, y0, x1, y1)) of the labelled dice."""
     used: set[int] = set()
-    right = extra = 0
+    right = extra = wrong = 0
     for die in predicted:
         x, y = die.center
         inside = [
@@ -330,7 +333,8 @@ def score_dice_photo(
         _, index = min(inside)
         used.add(index)
         right += int(die.value == boxes[index][0])
-    return DicePhotoScore(len(boxes), right, len(boxes) - len(used), extra)
+        wrong += int(die.value not in (None, boxes[index][0]))
+    return DicePhotoScore(len(boxes), right, len(boxes) - len(used), extra, wrong)
 
 
 def dice_photo_figures(total: DicePhotoScore, ms: Sequence[float]) -> dict[str, float | int | None]:
@@ -339,6 +343,7 @@ def dice_photo_figures(total: DicePhotoScore, ms: Sequence[float]) -> dict[str, 
         "photos": len(ms),
         "dice": total.dice,
         "dice_read_right_pct": _percent(total.right, total.dice),
+        "dice_read_wrong_pct": _percent(total.wrong, total.dice),
         "dice_missed": total.missed,
         "dice_extra": total.extra,
         "ms_mean": sum(ms) / len(ms) if ms else None,

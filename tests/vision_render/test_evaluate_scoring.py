@@ -204,9 +204,12 @@ def test_dice_photo_matching_by_centre_in_box() -> None:
         _Found(2, (200.0, 200.0)),  # in no box: extra
     ]
     score = score_dice_photo(boxes, found)
-    assert score == DicePhotoScore(dice=3, right=1, missed=1, extra=2)
+    assert score == DicePhotoScore(dice=3, right=1, missed=1, extra=2, wrong=1)
     figures = evaluate.dice_photo_figures(score + DicePhotoScore(1, 1, 0, 0), [5.0, 7.0])
     assert figures["dice_read_right_pct"] == 50.0
+    assert figures["dice_read_wrong_pct"] == 25.0
+    unread = score_dice_photo(boxes[:1], [_Found(None, (20.0, 20.0))])
+    assert unread == DicePhotoScore(dice=1, right=0, missed=0, extra=0, wrong=0)
     assert figures["ms_mean"] == 6.0
 
 
