@@ -29,7 +29,9 @@ Definitions (issue 4 targets in brackets):
   wrong value given is a confident cube error.
 - Dice photos: a predicted die matches the labelled box holding its centre (nearest box centre
   if several); each box matches once. A labelled die is read right when its match has its value
-  [>= 97%].
+  [>= 97%], wrong when its match has another (not None: a confident dice error).
+- Variations: each figure again over the frames of each of the renderer's tags, and over the
+  frames none of whose dice is hard to see (``PLAIN_DICE``, ``variations``).
 """
 
 from __future__ import annotations
@@ -436,8 +438,8 @@ def frame_has_errors(score: FrameScore) -> bool:
 
 # A frame none of whose dice is hard to see: none blurred (the lens or motion), of another make
 # (coloured pips, marbled), translucent or cocked. Its row of the variation table shows the
-# reader on dice a camera shows plainly, apart from those at 16 to 22 pixels a side that a
-# person looking at the frame cannot read either.
+# reader on dice a camera shows plainly, apart from those whose pips the frame may not hold
+# (a die is 16 to 22 pixels a side at 1280x720).
 PLAIN_DICE = "plain-dice"
 HARD_DICE_TAGS = frozenset({"blur", "motion-blur", "fancy-dice", "translucent-dice", "cocked"})
 
