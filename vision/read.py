@@ -24,7 +24,7 @@ from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
 from vision.motion import occluded
 from vision.shrink import shrink_to
 from vision.stacks import judge_rows
-from vision.trays import decode, off_places, read_trays
+from vision.trays import among_standing, decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
 
@@ -241,7 +241,9 @@ def read_located(
     """Read a frame on a board already located (``view``; None: no board in the frame, only
     dice are looked for). ``previous`` frames as in ``read_frame``. ``fine``: the same frame
     with more pixels (the camera's frame of which ``image_bgr`` is the ``working_copy``): the
-    dice and the cube are found in it, and given in ``image_bgr``'s pixels."""
+    dice and the cube are found in it, and given in ``image_bgr``'s pixels. A die read as one
+    of ``config.trays.stripe_values`` among a tray's standing checkers is their stripes, and
+    dropped (``vision.trays.among_standing``)."""
     frame = check_frame(image_bgr)
     solids = _solids(frame, config, view, None if fine is None else check_frame(fine))
     principal = config.principal_point
@@ -263,6 +265,12 @@ def read_located(
             occluded=occluded([*previous, frame], config.motion),
         )
     trays = read_trays(frame, view, config.trays)
+    dice = tuple(
+        die
+        for die in dice
+        if die.value not in config.trays.stripe_values
+        or not among_standing(view, trays, die.center, config.trays)
+    )
     rectified = rectify(frame, view.to_canonical, config.board)
     checkers = read_checkers(
         rectified,

@@ -200,6 +200,27 @@ def off_places(readings: list[CropReading], config: TrayConfig) -> dict[Color, P
     return places
 
 
+def among_standing(
+    view: BoardView, readings: list[CropReading], point: tuple[float, float], config: TrayConfig
+) -> bool:
+    """Whether a frame point lies among a tray's standing checkers: beside the surface's left
+    or right edge, within ``reach_share`` of its width, and no farther from the tray's end (the
+    surface's top or bottom edge) than the checkers the net counts likeliest in that half
+    (``readings``, in ``CROPS`` order) fill, ``standing_share`` of the surface's height each."""
+    u, v = view.canonical_point(*point)
+    width, height = view.width, view.height
+    if -config.reach_share * width < u < 0.0:
+        side = 0
+    elif width < u < (1.0 + config.reach_share) * width:
+        side = 1
+    else:
+        return False
+    half = 0 if v < height / 2 else 1
+    count = int(np.argmax(readings[CROPS.index((side, half))].count))
+    from_end = v if half == 0 else height - v
+    return count > 0 and from_end <= count * config.standing_share * height
+
+
 def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> list[CropReading]:
     """The net's readings of the four crops (``CROPS`` order) of a frame on a located board,
     for ``decode``. The trays lie outside the canonical board, so they are read from the frame
