@@ -37,6 +37,9 @@ Matrix = npt.NDArray[np.float64]
 # 1.2.)
 FOCAL_SHARES = (0.5, 3.0)
 DEFAULT_FOCAL_SHARE = 1.2
+# The principal point of a camera not calibrated (``ReadConfig.principal_point`` None), in
+# shares of the frame's width and height.
+FRAME_CENTRE = (0.5, 0.5)
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ def board_camera(
     corners: Sequence[tuple[float, float]],
     width: int,
     height: int,
-    principal: tuple[float, float] = (0.5, 0.5),
+    principal: tuple[float, float] = FRAME_CENTRE,
 ) -> BoardCamera:
     """The camera over a board with this outline (four corners, TL, TR, BR, BL, pixels) in a
     ``width`` x ``height`` frame, its principal point at ``principal`` (shares of the frame's
@@ -123,7 +126,7 @@ def nadir_of(
     corners: Sequence[tuple[float, float]],
     width: int,
     height: int,
-    principal: tuple[float, float] = (0.5, 0.5),
+    principal: tuple[float, float] = FRAME_CENTRE,
 ) -> tuple[float, float]:
     """The camera's nadir in a ``width`` x ``height`` frame (pixels) from the outline of the
     board (``board_camera``; ``principal`` in shares of the frame's width and height,

@@ -14,11 +14,10 @@ lines meet in the frame), while a leaning die shows them wherever it leans. So e
 turned so that the nadir lies straight up in it (``nadir_angle``), read so and, where
 ``lean_mirrored``, mirrored left to right (the logits averaged). The nadir is found from the
 board's outline and the camera's principal point (``vision.camera_pose.nadir_of``;
-``DiceConfig.nadir``), else
-taken at the frame's centre. The principal point is the camera's calibration
-(``ReadConfig.principal_point``, the frame's centre unless given): taken at the centre for a
-camera whose lens's axis lies elsewhere, the nadir's direction from a die errs by degrees
-(``tests/vision_read/test_lean.py``).
+``DiceConfig.nadir``), else taken at the frame's centre. The principal point is the camera's
+calibration (``ReadConfig.principal_point``; the frame's centre where it is None, not
+calibrated): taken at the centre for a camera whose lens's axis lies elsewhere, the nadir's
+direction from a die errs by degrees (``tests/vision_read/test_lean.py``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
-from vision.camera_pose import BoardCamera, board_camera, nadir_of
+from vision.camera_pose import FRAME_CENTRE, BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
@@ -27,10 +27,6 @@ from vision.stacks import judge_rows
 from vision.trays import among_standing, decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
-
-# The principal point of a camera not calibrated (``ReadConfig.principal_point`` None), in
-# shares of the frame's width and height.
-FRAME_CENTRE = (0.5, 0.5)
 
 
 def check_frame(image: object) -> Image:
