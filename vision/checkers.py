@@ -11,6 +11,8 @@ A small CNN (``vision/models/checkers.onnx``, trained by ``vision.training.train
 reads the 13 crops in one batch. For each half of a crop (the top point and the bottom point;
 the bar's upper and lower half) it gives the probabilities of 0..15 visible checkers, of the
 checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
+A crop it is unsure of is read again mirrored and turned end over end, and the readings
+averaged (``run_net``).
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (a full row the net suspects is looked
@@ -55,6 +57,8 @@ CROPS = COLUMNS + 1
 COUNT_CLASSES = CHECKERS_PER_SIDE + 1  # 0..15 visible checkers per half
 # Net outputs per crop: count logits (2 halves x 16), light logits (2), hidden logits (2).
 OUTPUTS = ("count", "light", "hidden")
+# The ways ``run_net`` reads an unsure crop again: (turned end over end, mirrored across).
+FLIPS = ((False, True), (True, False), (True, True))
 # Given points whose full rows may hide checkers, P(each does) (``vision.stacks.judge_rows``).
 StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
 
@@ -104,10 +108,24 @@ class HalfReading:
 
 def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, HalfReading]]:
     """The net's readings of the 13 crops: (top point or upper bar half, bottom point or lower
-    bar half) per crop."""
-    count, light, hidden = nets.run(NET, scale_batch(split_crops(crops, config)))
-    counts = nets.softmax(count.reshape(-1, 2, COUNT_CLASSES))
-    lights, hiddens = nets.sigmoid(light.reshape(-1, 2)), nets.sigmoid(hidden.reshape(-1, 2))
+    bar half) per crop. Where ``config.flipped_views``, a crop the net is unsure of (a half's
+    likeliest count below ``flipped_sure_probability``, or hidden checkers
+    ``min_hidden_probability`` likely) is read again each way of ``FLIPS``, as the net learnt
+    crops (``vision.training.train_checkers``), and each half's logits averaged over the four
+    readings."""
+    batch = scale_batch(split_crops(crops, config))
+    count, light, hidden = _logits(batch)
+    if config.flipped_views:
+        sure = (nets.softmax(count).max(axis=2) >= config.flipped_sure_probability) & (
+            nets.sigmoid(hidden[:, :, 0]) < config.min_hidden_probability
+        )
+        unsure = np.flatnonzero(~sure.all(axis=1))
+        if len(unsure):
+            flipped = _flipped_logits(batch[unsure])
+            for logits, again in zip((count, light, hidden), flipped, strict=True):
+                logits[unsure] = (logits[unsure] + again.sum(axis=0)) / (len(FLIPS) + 1)
+    counts = nets.softmax(count)
+    lights, hiddens = nets.sigmoid(light[:, :, 0]), nets.sigmoid(hidden[:, :, 0])
     return [
         (
             HalfReading(counts[i, 0], float(lights[i, 0]), float(hiddens[i, 0])),
@@ -115,6 +133,26 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
         )
         for i in range(len(counts))
     ]
+
+
+def _logits(batch: Floats) -> tuple[Floats, Floats, Floats]:
+    """The net's count, light and hidden logits of a batch (``scale_batch``): n x 2 (the
+    crop's halves) x 16, 1 and 1."""
+    count, light, hidden = (out.reshape(len(batch), 2, -1) for out in nets.run(NET, batch))
+    return count, light, hidden
+
+
+def _flipped_logits(batch: Floats) -> tuple[Floats, Floats, Floats]:
+    """``_logits`` of the batch's crops read each way of ``FLIPS``: len(FLIPS) x n x 2 x k,
+    the halves of a crop turned end over end given back in the crop's own order."""
+    views = [batch[:, :, :: -1 if along else 1, :: -1 if across else 1] for along, across in FLIPS]
+    turned = np.array([along for along, _ in FLIPS])
+    read = []
+    for logits in _logits(np.concatenate(views)):
+        per_view = logits.reshape(len(FLIPS), len(batch), 2, -1)
+        per_view[turned] = per_view[turned][:, :, ::-1]
+        read.append(per_view)
+    return read[0], read[1], read[2]
 
 
 @dataclass(frozen=True)
