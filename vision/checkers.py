@@ -350,14 +350,18 @@ def judged(
 ) -> dict[int, _Half]:
     """``halves`` with each full row that may hide checkers (the net's likeliest count
     ``stack_row``) looked at again by ``judge`` (``vision.stacks.judge_rows``): the row may
-    hide some only where the judge gives it at least ``min_stack_probability`` (the sum still
-    weighs the net's probability)."""
+    hide some only where the judge gives it at least ``min_stack_probability``, and the sum
+    (``vision.tally``) weighs the judge's probability that it does, not the net's."""
     rows = [p for p, half in halves.items() if half.hidden and half.best == config.stack_row]
     if judge is None or not rows:
         return halves
     probabilities = judge(rows)
     return halves | {
-        point: replace(halves[point], hidden=probabilities[point] >= config.min_stack_probability)
+        point: replace(
+            halves[point],
+            hidden=probabilities[point] >= config.min_stack_probability,
+            hidden_probability=probabilities[point],
+        )
         for point in rows
     }
 

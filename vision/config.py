@@ -430,15 +430,19 @@ class CheckerConfig:
     flipped_sure_probability: float = 0.99
     # A point the net reads as a full row of ``stack_row`` checkers that may hide more is
     # looked at again by the judge of stacks (vision.stacks), closer: it may hide checkers only
-    # where the judge gives it at least ``min_stack_probability``. The sum (vision.tally) still
-    # weighs the net's probability: the judge's, weighed there too, read more boards exactly
-    # but made more counts confidently wrong. (Tuning frames 650,000..650,999 and 660,000..
-    # 660,999, labelled corners, 1,788 boards: without the judge 96.36% exact, 7 confidently
-    # wrong, 3 points confidently wrong; at 0.005 96.59%, 6, 3. With the judge's probability
-    # in the sum: 0.001 97.09%, 8, 4; 0.005 97.09%, 7, 4; 0.01 97.09%, 7, 4; 0.02 97.04%, 8,
-    # 5; on the evaluation frames it proved two stacks of eight and seven to be rows of five.
-    # The judge clears 14 of the 591 rows that hide checkers at 0.005: the sum of fifteen
-    # catches them.)
+    # where the judge gives it at least ``min_stack_probability``, and the sum (vision.tally)
+    # weighs the judge's probability that it does, not the net's. (Tuning frames 650,000..
+    # 650,999 and 660,000..660,999, labelled corners, 1,788 boards: without the judge 96.36%
+    # exact, 7 confidently wrong, 3 points confidently wrong; at 0.005 96.59%, 6, 3. With the
+    # judge's probability in the sum: 0.001 97.09%, 8, 4; 0.005 97.09%, 7, 4; 0.01 97.09%, 7,
+    # 4; 0.02 97.04%, 8, 5; on the evaluation frames it proved two stacks of eight and seven
+    # to be rows of five, so the net's was weighed until 2026-12-06. With unsure crops read
+    # four ways (``flipped_views``), at 0.005: the net's 1,743 exact, 7, 4, the judge's 1,751,
+    # 8, 5, the lesser of the two 1,750, 8, 5; seeds 670,000.. and 671,000.. too, 3,531
+    # boards: 97.03% -> 97.56% exact, confidently wrong 18 -> 22; seeds 680,000..683,999,
+    # 3,505 boards, looked at after: 96.98% -> 97.66%, confidently wrong 25 -> 24, points
+    # wrong 27 -> 26. The judge clears 14 of the 591 rows that hide checkers at 0.005: the sum
+    # of fifteen catches them.)
     stack_row: int = 5
     min_stack_probability: float = 0.005
     # A count the sum of a colour's checkers proves (vision.tally) is given where the net gives

@@ -17,6 +17,7 @@ from vision.config import ReadConfig, StackConfig
 from vision.labels import CHECKERS_PER_SIDE, PointCount
 from vision.read import read_frame, view_from_corners
 from vision.stacks import judge_rows, row_crops
+from vision.tally import Place
 from vision.training import train_stacks
 
 WIDTH, HEIGHT, BAR = 540, 420, (250.0, 290.0)
@@ -68,10 +69,13 @@ _SHOWN |= {13: ("light", 5), 8: ("light", 3), 6: ("light", 5)}
 
 
 def _read(
-    monkeypatch: pytest.MonkeyPatch, hidden: dict[int, float], judge: checkers.StackJudge | None
+    monkeypatch: pytest.MonkeyPatch,
+    hidden: dict[int, float],
+    judge: checkers.StackJudge | None,
+    light_off: Place | None = None,
 ) -> CheckerReading:
     """``read_checkers`` on ``_SHOWN`` as the net reads it surely, each point of ``hidden``
-    given that P(hiding checkers), nothing known borne off."""
+    given that P(hiding checkers), light's checkers borne off ``light_off``, dark's unknown."""
 
     def half(point: int) -> HalfReading:
         colour, count = _SHOWN.get(point, ("dark", 0))
@@ -87,7 +91,7 @@ def _read(
     assert label.board.corners is not None
     view = board_from_corners(image, label.board.corners, config.board)
     rectified = rectify(image, view.to_canonical, config.board)
-    off = {"light": None, "dark": None}
+    off = {"light": light_off, "dark": None}
     return checkers.read_checkers(rectified, view, config.checkers, off, judge)
 
 
@@ -112,6 +116,23 @@ def test_a_full_row_the_judge_clears_is_counted(monkeypatch: pytest.MonkeyPatch)
     assert (judged[6].color, judged[6].count) == ("light", 5)
     assert (judged[19].count, judged[19].min, judged[19].max) == (None, 5, 7)
     assert (judged[8].count, judged[8].min) == (None, 3)
+
+
+def test_the_sum_weighs_the_judges_probability_of_a_stack(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Light shows 13 checkers; the tray holds none or two, as likely, so the two more lie
+    there or under light's full row on point 6. The net gives the row 0.4 of hiding them, too
+    likely for the sum to settle; the judge, looking closer, 0.01: the row is five, the tray
+    two."""
+    tray = np.zeros(16, np.float32)
+    tray[[0, 2]] = 0.5
+    off = Place(0, 2, tray, hidden=False)
+    alone = _read(monkeypatch, {6: 0.4}, None, off)
+    assert (alone.points[5].count, alone.points[5].min, alone.off.light) == (None, 5, None)
+    judged = _read(monkeypatch, {6: 0.4}, lambda points: {6: 0.01}, off)
+    assert ReadConfig().checkers.min_stack_probability < 0.01
+    assert (judged.points[5].count, judged.off.light) == (5, 2)
 
 
 def test_the_judge_is_not_asked_where_no_row_may_hide(monkeypatch: pytest.MonkeyPatch) -> None:
