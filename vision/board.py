@@ -371,26 +371,68 @@ def _refine(
     return points, logits
 
 
+# The ways the locator reads the shrunk frame where ``BoardConfig.locator_mirrored``: (mirrored
+# left to right, upside down), as it learnt frames (``vision.training.train_board``); a corner
+# of the frame so mirrored is another corner of the frame as it is (TL, TR, BR, BL).
+LOCATOR_MIRRORS = ((True, False), (False, True), (True, True))
+_MIRRORED_CORNER = {
+    (True, False): [1, 0, 3, 2],
+    (False, True): [3, 2, 1, 0],
+    (True, True): [2, 3, 0, 1],
+}
+
+
+def locator_outputs(small: Floats, config: BoardConfig) -> tuple[Floats, Floats, float]:
+    """The locator on the shrunk frame (``to_input`` of ``locator_image``): each corner's
+    heatmap logits (4 x cells down x cells across), its sub-cell offsets (8 x cells down x
+    cells across: x and y per corner) and the board's presence logit. Where
+    ``config.locator_mirrored``, the frame is read each way of ``LOCATOR_MIRRORS`` too and the
+    outputs, turned back to the frame as it is, averaged with its own."""
+    mirrors = [(False, False), *(LOCATOR_MIRRORS if config.locator_mirrored else ())]
+    views = [small[:, :: -1 if down else 1, :: -1 if across else 1] for across, down in mirrors]
+    heats, offsets, presence = nets.run(LOCATE_NET, np.ascontiguousarray(np.stack(views)))
+    rows, columns = heats.shape[2:]
+    offsets = offsets.reshape(len(mirrors), 4, 2, rows, columns)
+    for index, (across, down) in enumerate(mirrors[1:], start=1):
+        heat, offset = heats[index], offsets[index]
+        if across:
+            heat, offset = (
+                heat[:, :, ::-1],
+                offset[..., ::-1] * np.array([-1.0, 1.0])[:, None, None],
+            )
+        if down:
+            heat, offset = (
+                heat[:, ::-1],
+                offset[..., ::-1, :] * np.array([1.0, -1.0])[:, None, None],
+            )
+        corners = _MIRRORED_CORNER[(across, down)]
+        heats[index], offsets[index] = heat[corners], offset[corners]
+    return (
+        heats.mean(axis=0),
+        offsets.mean(axis=0).reshape(8, rows, columns),
+        float(presence.mean()),
+    )
+
+
 def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     """The surface's corners (TL, TR, BR, BL) found by the networks, or None where they see no
     board. The locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
-    frame with a sub-cell offset, and whether a board is there; the wide refiner
-    (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner (``board_corner``, at
-    full resolution) then move each corner by the shift they read in the patch around it; the
-    last also says whether its patch shows such a corner at all. All four must: where one does
-    not (the locator put it beyond the refiners' reach), it starts again where the other three
-    put it (the fourth corner of their parallelogram)."""
+    frame with a sub-cell offset, and whether a board is there (``locator_outputs``); the wide
+    refiner (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner
+    (``board_corner``, at full resolution) then move each corner by the shift they read in the
+    patch around it; the last also says whether its patch shows such a corner at all. All four
+    must: where one does not (the locator put it beyond the refiners' reach), it starts again
+    where the other three put it (the fourth corner of their parallelogram)."""
     height, width = image_bgr.shape[:2]
     if min(height, width) < config.min_frame_px:
         return None
-    small = to_input(locator_image(image_bgr, config))[None]
-    heat, offsets, presence = nets.run(LOCATE_NET, small)
-    if float(presence.ravel()[0]) < config.min_presence_logit:
+    heat, offsets, presence = locator_outputs(to_input(locator_image(image_bgr, config)), config)
+    if presence < config.min_presence_logit:
         return None
-    cells_x = heat.shape[3]
-    peaks = np.argmax(heat[0].reshape(4, -1), axis=1)
+    cells_x = heat.shape[2]
+    peaks = np.argmax(heat.reshape(4, -1), axis=1)
     rows, columns = np.divmod(peaks, cells_x)
-    shift = offsets[0].reshape(4, 2, -1)[np.arange(4), :, peaks]
+    shift = offsets.reshape(4, 2, -1)[np.arange(4), :, peaks]
     cells = np.stack([columns, rows], axis=1) + 0.5 + shift
     points, logits = _refine(image_bgr, frame_points(cells, (width, height), config), config)
     failed = np.flatnonzero(logits < config.min_corner_logit)
