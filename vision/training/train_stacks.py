@@ -42,8 +42,11 @@ too (156,342 rows, 55,751 hiding; about 6 minutes in two processes), ``train --r
 5 --threads 2`` (about 4 minutes an epoch): validation AUC 0.978 -> 0.981, at 0.005 31.8% of
 the plain rows cleared; tuning frames (1,788 boards, labelled corners) at 0.005 1,728 boards
 exact against 1,727, as many confidently wrong; but the evaluation frames (labelled corners)
-96.77% -> 96.66% exact, 0.45% -> 0.56% confidently wrong. A better ranked judge does not
-settle more boards: the sum of fifteen, not the judge, decides most suspected rows.
+96.77% -> 96.66% exact, 0.45% -> 0.56% confidently wrong. A better ranked judge did not
+settle more boards then: the sum of fifteen weighed the checker net's probability that a row
+hides checkers, and the judge only decided whether it might. Since 2026-12-06 the sum weighs
+the judge's (``vision.checkers.judged``), so a better ranked judge may now settle more rows;
+that judge was not kept, and no other has been trained since.
 """
 
 from __future__ import annotations
