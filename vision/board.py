@@ -371,11 +371,10 @@ def _refine(
     return points, logits
 
 
-# The ways the locator reads the shrunk frame where ``BoardConfig.locator_mirrored``: (mirrored
-# left to right, upside down), as it learnt frames (``vision.training.train_board``); a corner
-# of the frame so mirrored is another corner of the frame as it is (TL, TR, BR, BL).
-LOCATOR_MIRRORS = ((True, False), (False, True), (True, True))
-_MIRRORED_CORNER = {
+# The ways the locator reads the shrunk frame where ``BoardConfig.locator_mirrored``, as it
+# learnt frames (``vision.training.train_board``): (mirrored left to right, upside down), and
+# which corner of the frame so mirrored each corner of the frame as it is (TL, TR, BR, BL) is.
+LOCATOR_MIRRORS = {
     (True, False): [1, 0, 3, 2],
     (False, True): [3, 2, 1, 0],
     (True, True): [2, 3, 0, 1],
@@ -388,12 +387,14 @@ def locator_outputs(small: Floats, config: BoardConfig) -> tuple[Floats, Floats,
     cells across: x and y per corner) and the board's presence logit. Where
     ``config.locator_mirrored``, the frame is read each way of ``LOCATOR_MIRRORS`` too and the
     outputs, turned back to the frame as it is, averaged with its own."""
-    mirrors = [(False, False), *(LOCATOR_MIRRORS if config.locator_mirrored else ())]
-    views = [small[:, :: -1 if down else 1, :: -1 if across else 1] for across, down in mirrors]
-    heats, offsets, presence = nets.run(LOCATE_NET, np.ascontiguousarray(np.stack(views)))
+    mirrors = list(LOCATOR_MIRRORS.items()) if config.locator_mirrored else []
+    views = [
+        small[:, :: -1 if down else 1, :: -1 if across else 1] for (across, down), _ in mirrors
+    ]
+    heats, offsets, presence = nets.run(LOCATE_NET, np.ascontiguousarray(np.stack([small, *views])))
     rows, columns = heats.shape[2:]
-    offsets = offsets.reshape(len(mirrors), 4, 2, rows, columns)
-    for index, (across, down) in enumerate(mirrors[1:], start=1):
+    offsets = offsets.reshape(len(heats), 4, 2, rows, columns)
+    for index, ((across, down), corners) in enumerate(mirrors, start=1):
         heat, offset = heats[index], offsets[index]
         if across:
             heat, offset = (
@@ -405,7 +406,6 @@ def locator_outputs(small: Floats, config: BoardConfig) -> tuple[Floats, Floats,
                 heat[:, ::-1],
                 offset[..., ::-1, :] * np.array([1.0, -1.0])[:, None, None],
             )
-        corners = _MIRRORED_CORNER[(across, down)]
         heats[index], offsets[index] = heat[corners], offset[corners]
     return (
         heats.mean(axis=0),
