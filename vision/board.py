@@ -12,10 +12,15 @@ Stages, each a pure function:
    about a pixel. Corners are where the playing surface itself ends, also where the raised
    frame's lip hides that edge.
 2. ``find_board`` accepts the outline only where the locator says a board is there, the refiner
-   sees each of the four corners in its patch and the outline is plausible (convex, large
-   enough): never a confident guess on a frame without a board. (The share of colour variance
-   the 24 triangles explain, the earlier search's check, does not tell boards from tables: on
-   tuning frames true outlines scored 0.04-0.7, outlines on frames without a board 0.01-0.8.)
+   sees each of the four corners in its patch, the outline is plausible (convex, large
+   enough) and the bar net finds its bar in the middle: never a confident guess on a frame
+   without a board. Where one corner lies on another corner-like place (a tray's, the
+   frame's) or the bar net peaks on another edge too, ``search_outline`` weighs the outline
+   with that corner moved to the other places the refiners see one, by how surely the bar
+   net fits a bar in the middle of each, and takes one only where it stands out. (The share
+   of colour variance the 24 triangles explain, the earlier search's check, does not tell
+   boards from tables: on tuning frames true outlines scored 0.04-0.7, outlines on frames
+   without a board 0.01-0.8.)
 3. ``board_from_corners``: given the surface's corners (found, tapped on the touchscreen, passed
    as ``--corners`` or read from ArUco markers), the homography to a canonical top-down board and
    the bar's place on it (``find_bar``: a third network, ``board_bar``, over the columns of the
@@ -32,6 +37,7 @@ camera is mounted; the canonical board has the bar vertical too.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -46,11 +52,13 @@ Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
 Corners = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
 Matrix = npt.NDArray[np.float64]
+Points = npt.NDArray[np.float64]  # n x 2 frame pixels
 
 LOCATE_NET = "board_locate"  # frame -> corner heatmaps, offsets, board presence
 CORNER_NET = "board_corner"  # patch around a corner -> its shift from the centre
 WIDE_NET = "board_corner_wide"  # the same on a coarser, wider patch
 BAR_NET = "board_bar"  # rectified surface -> the bar's two edges over its columns
+CORNERS = (0, 1, 2, 3)  # TL, TR, BR, BL
 
 
 @dataclass(frozen=True)
@@ -262,10 +270,15 @@ def patch_transform(
 
 
 def corner_patches(
-    image_bgr: Image, points: npt.NDArray[np.float64], zoom: float, config: BoardConfig
+    image_bgr: Image,
+    points: Points,
+    zoom: float,
+    config: BoardConfig,
+    corners: Sequence[int] = CORNERS,
 ) -> Image:
-    """A refiner's view of the frame: the patch (``patch_transform``) around each of the four
-    points (TL, TR, BR, BL), 4 x patch_px x patch_px x 3."""
+    """A refiner's view of the frame: the patch (``patch_transform``) around each point, as
+    the corner (0..3: TL, TR, BR, BL) ``corners`` says it is (by default the four points are
+    the four corners), n x patch_px x patch_px x 3."""
     size = (config.patch_px, config.patch_px)
     width = image_bgr.shape[1]
     return np.stack(
@@ -273,14 +286,14 @@ def corner_patches(
             np.asarray(
                 cv2.warpAffine(
                     image_bgr,
-                    patch_transform(index, (float(x), float(y)), width, zoom, config),
+                    patch_transform(corner, (float(x), float(y)), width, zoom, config),
                     size,
                     flags=cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE,
                 ),
                 np.uint8,
             )
-            for index, (x, y) in enumerate(points)
+            for corner, (x, y) in zip(corners, points, strict=True)
         ]
     )
 
@@ -304,29 +317,72 @@ def bar_image(image_bgr: Image, corners: Corners, config: BoardConfig) -> Image:
     return np.asarray(cv2.resize(surface, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
 
 
-def _soft_peak(logits: Floats, reach: int) -> float:
+def _soft_peak(logits: Floats, reach: int, top: int | None = None) -> float:
     """Sub-cell position of a 1-D logit profile's peak: the softmax-weighted mean position
-    within ``reach`` cells of its highest cell."""
-    top = int(np.argmax(logits))
+    within ``reach`` cells of cell ``top`` (by default its highest cell)."""
+    top = int(np.argmax(logits)) if top is None else top
     low, high = max(0, top - reach), min(len(logits), top + reach + 1)
     window = logits[low:high].astype(np.float64)
     weights = np.exp(window - window.max())
     return float((weights * np.arange(low, high)).sum() / weights.sum())
 
 
+def bar_logits(image_bgr: Image, corners: Corners, config: BoardConfig) -> Floats:
+    """The bar net's (``board_bar``, trained by ``vision.training.train_board``) logits of the
+    bar's left and right edge over the columns of the surface with these corners rectified
+    (2 x ``bar_input_size`` width)."""
+    (logits,) = nets.run(BAR_NET, to_input(bar_image(image_bgr, corners, config))[None])
+    return np.asarray(logits[0].reshape(2, -1), np.float32)
+
+
 def find_bar(image_bgr: Image, corners: Corners, config: BoardConfig) -> tuple[float, float]:
     """The bar (left and right edge, shares of the surface's width) of the surface with these
-    corners: the peaks of the two edge profiles of the bar net (``board_bar``, trained by
-    ``vision.training.train_board``) over the columns of the rectified surface."""
-    (logits,) = nets.run(BAR_NET, to_input(bar_image(image_bgr, corners, config))[None])
-    width = config.bar_input_size[0]
-    left, right = (_soft_peak(logits[0, k].ravel(), config.peak_reach) for k in (0, 1))
+    corners: the peaks of the two edge profiles (``bar_logits``)."""
+    logits = bar_logits(image_bgr, corners, config)
+    width = logits.shape[1]
+    left, right = (_soft_peak(profile, config.peak_reach) for profile in logits)
     return (left / width, right / width)
 
 
-def _bar_wide(share: float, config: BoardConfig) -> bool:
-    """Whether a bar ``share`` of the surface's width wide is as wide as a bar can be."""
-    return config.min_bar_share <= share <= config.max_bar_share
+@dataclass(frozen=True)
+class BarFit:
+    """The likeliest bar in the surface's middle (``centred_bar_fit``): its left and right
+    edge (shares of the width), the two edges' logits summed (``score``) and how far that
+    falls short of the two profiles' own peaks summed (``deficit``: 0 where the edges found
+    alone are centred)."""
+
+    bar: tuple[float, float]
+    score: float
+    deficit: float
+
+
+def centred_bar_fit(logits: Floats, config: BoardConfig) -> BarFit:
+    """The pair of bar edges (``bar_logits``) with the highest summed logits of those
+    ``bar_centred`` takes (within ``max_bar_offset_px`` of the middle, a bar's width): where
+    the net peaks on another edge too (a point's, a checker's), the surface's true bar may
+    still be read, a little less surely."""
+    left, right = logits[0], logits[1]
+    width = len(left)
+    lefts, rights = np.arange(width)[:, None], np.arange(width)[None, :]
+    reach = 2.0 * config.max_bar_offset_px / config.canonical_width * width
+    centred = np.abs(lefts + rights - width) <= reach
+    allowed = centred & _bar_wide((rights - lefts) / width, config)
+    sums = np.where(allowed, left[:, None].astype(np.float64) + right[None, :], -np.inf)
+    best = int(np.argmax(sums))
+    low, high = divmod(best, width)
+    score = float(sums.flat[best])
+    edges = (
+        _soft_peak(left, config.peak_reach, low) / width,
+        _soft_peak(right, config.peak_reach, high) / width,
+    )
+    return BarFit(edges, score, float(left.max()) + float(right.max()) - score)
+
+
+def _bar_wide(share: npt.ArrayLike, config: BoardConfig) -> npt.NDArray[np.bool_]:
+    """Whether a bar ``share`` of the surface's width wide (or each of an array of them) is as
+    wide as a bar can be."""
+    share = np.asarray(share)
+    return np.asarray((config.min_bar_share <= share) & (share <= config.max_bar_share))
 
 
 def bar_centred(shares: tuple[float, float], config: BoardConfig, max_offset_px: float) -> bool:
@@ -334,7 +390,7 @@ def bar_centred(shares: tuple[float, float], config: BoardConfig, max_offset_px:
     middle, within ``max_offset_px`` canonical pixels, and is a bar's width."""
     left, right = shares
     offset_px = abs(left + right - 1.0) / 2 * config.canonical_width
-    return offset_px <= max_offset_px and _bar_wide(right - left, config)
+    return offset_px <= max_offset_px and bool(_bar_wide(right - left, config))
 
 
 def centred_bar(shares: tuple[float, float], config: BoardConfig) -> tuple[float, float]:
@@ -347,24 +403,26 @@ def centred_bar(shares: tuple[float, float], config: BoardConfig) -> tuple[float
     if bar_centred(shares, config, config.max_given_bar_offset_px):
         return shares
     halves = (0.5 - shares[0], shares[1] - 0.5)
-    plausible = [half for half in halves if _bar_wide(2 * half, config)]
+    plausible = [half for half in halves if bool(_bar_wide(2 * half, config))]
     half = plausible[0] if plausible else config.usual_bar_share / 2
     return (0.5 - half, 0.5 + half)
 
 
 def _refine(
-    image_bgr: Image, points: npt.NDArray[np.float64], config: BoardConfig
-) -> tuple[npt.NDArray[np.float64], Floats]:
-    """The corners moved by the wide refiner (``wide_steps`` times) and then the refiner
-    (``refine_steps`` times), with the last one's logits that its patches show the corners."""
+    image_bgr: Image, points: Points, config: BoardConfig, corners: Sequence[int] = CORNERS
+) -> tuple[Points, Floats]:
+    """The points (n x 2), each taken for the corner ``corners`` says (by default the four
+    corners), moved by the wide refiner (``wide_steps`` times) and then the refiner
+    (``refine_steps`` times), with the last one's logits that its patches show such corners."""
     width = image_bgr.shape[1]
     steps = [(WIDE_NET, config.wide_zoom)] * config.wide_steps
-    logits = np.zeros(4, np.float32)
+    logits = np.zeros(len(points), np.float32)
     for net, zoom in steps + [(CORNER_NET, 1.0)] * config.refine_steps:
-        (read,) = nets.run(net, to_input(corner_patches(image_bgr, points, zoom, config)))
+        patches = corner_patches(image_bgr, points, zoom, config, corners)
+        (read,) = nets.run(net, to_input(patches))
         moves = [
-            patch_shift_to_frame(k, read[k, :2].astype(np.float64), width, zoom, config)
-            for k in range(4)
+            patch_shift_to_frame(corner, read[i, :2].astype(np.float64), width, zoom, config)
+            for i, corner in enumerate(corners)
         ]
         points = points + np.stack(moves)
         logits = read[:, 2]
@@ -414,15 +472,22 @@ def locator_outputs(small: Floats, config: BoardConfig) -> tuple[Floats, Floats,
     )
 
 
-def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
-    """The surface's corners (TL, TR, BR, BL) found by the networks, or None where they see no
-    board. The locator (``board_locate``) gives each corner's heatmap over cells of the shrunk
-    frame with a sub-cell offset, and whether a board is there (``locator_outputs``); the wide
-    refiner (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner
-    (``board_corner``, at full resolution) then move each corner by the shift they read in the
-    patch around it; the last also says whether its patch shows such a corner at all. All four
-    must: where one does not (the locator put it beyond the refiners' reach), it starts again
-    where the other three put it (the fourth corner of their parallelogram)."""
+def _as_corners(points: Points) -> Corners:
+    """Four points (4 x 2: TL, TR, BR, BL) as corners."""
+    quad = [(float(x), float(y)) for x, y in points]
+    return (quad[0], quad[1], quad[2], quad[3])
+
+
+def _located(image_bgr: Image, config: BoardConfig) -> tuple[Points, Floats] | None:
+    """The four corners (TL, TR, BR, BL) the networks put the surface's at, with the
+    refiner's logits that each patch shows such a corner; None where they see no board. The
+    locator (``board_locate``) gives each corner's heatmap over cells of the shrunk frame with
+    a sub-cell offset, and whether a board is there (``locator_outputs``); the wide refiner
+    (``board_corner_wide``, ``wide_zoom`` times coarser) and the refiner (``board_corner``, at
+    full resolution) then move each corner by the shift they read in the patch around it. A
+    corner whose patch shows none (the locator put it beyond the refiners' reach) starts again
+    where the other three put it (the fourth corner of their parallelogram), kept where all
+    four are then seen."""
     height, width = image_bgr.shape[:2]
     if min(height, width) < config.min_frame_px:
         return None
@@ -438,13 +503,21 @@ def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
     failed = np.flatnonzero(logits < config.min_corner_logit)
     if len(failed) == 1:
         k = int(failed[0])
-        points = points.copy()
-        points[k] = points[(k + 1) % 4] + points[(k + 3) % 4] - points[(k + 2) % 4]
-        points, logits = _refine(image_bgr, points, config)
-    if float(logits.min()) < config.min_corner_logit:
+        again = points.copy()
+        again[k] = points[(k + 1) % 4] + points[(k + 3) % 4] - points[(k + 2) % 4]
+        again, again_logits = _refine(image_bgr, again, config)
+        if float(again_logits.min()) >= config.min_corner_logit:
+            return again, again_logits
+    return points, logits
+
+
+def locate_corners(image_bgr: Image, config: BoardConfig) -> Corners | None:
+    """The surface's corners (TL, TR, BR, BL) found by the networks (``_located``), or None
+    where they see no board or the refiner does not see all four corners."""
+    located = _located(image_bgr, config)
+    if located is None or float(located[1].min()) < config.min_corner_logit:
         return None
-    quad = [(float(x), float(y)) for x, y in points]
-    return (quad[0], quad[1], quad[2], quad[3])
+    return _as_corners(located[0])
 
 
 def _plausible(corners: Corners, frame_area: float, config: BoardConfig) -> bool:
@@ -455,16 +528,91 @@ def _plausible(corners: Corners, frame_area: float, config: BoardConfig) -> bool
     return cv2.isContourConvex(quad) and area >= config.min_board_share * frame_area
 
 
+def _corner_places(
+    image_bgr: Image, points: Points, corner: int, config: BoardConfig
+) -> list[Points]:
+    """Other places for corner ``corner`` (0..3) of the outline ``points``: where the
+    refiners, started from a grid of ``2 * search_steps + 1`` points a side,
+    ``search_step_px`` apart (on a frame ``patch_reference_width`` wide) around it, end seeing
+    such a corner; the surest first, at most ``search_places``, each ``search_apart_px`` or
+    more from the others and from the corner itself."""
+    scale = image_bgr.shape[1] / config.patch_reference_width
+    steps = np.arange(-config.search_steps, config.search_steps + 1) * config.search_step_px * scale
+    starts = points[corner] + np.stack(np.meshgrid(steps, steps), axis=-1).reshape(-1, 2)
+    ends, logits = _refine(image_bgr, starts, config, [corner] * len(starts))
+    places: list[Points] = []
+    for index in np.argsort(-logits):
+        if logits[index] < config.min_corner_logit or len(places) == config.search_places:
+            break
+        if all(
+            math.dist(ends[index], p) >= config.search_apart_px for p in [points[corner], *places]
+        ):
+            places.append(ends[index])
+    return places
+
+
+def search_outline(
+    image_bgr: Image, points: Points, logits: Floats, config: BoardConfig
+) -> tuple[Corners, tuple[float, float]] | None:
+    """The outline and bar of a surface whose located corners (``points``, with the refiner's
+    ``logits``) fail ``find_board``'s checks, where one corner lies on another corner-like
+    place (a tray's, the frame's; then the bar is off the middle or the refiner does not see
+    that corner) or the bar net peaks on another edge too: the outline as located, and each
+    with one corner moved to another place the refiners see one (``_corner_places``; only the
+    corner they do not see, where there is one), each of them plausible, its bar as the bar
+    net best fits one in the middle (``centred_bar_fit``). The outline whose fit falls short of
+    the net's own peaks by ``max_bar_deficit`` or less and scores highest is taken, unless an
+    outline with a corner ``search_rival_px`` or more from it scores within
+    ``search_margin`` of it. None where two corners are not seen or no outline is taken."""
+    failed = np.flatnonzero(logits < config.min_corner_logit)
+    if len(failed) > 1:
+        return None
+    outlines = [points]
+    for corner in failed if len(failed) else CORNERS:
+        for place in _corner_places(image_bgr, points, int(corner), config):
+            moved = points.copy()
+            moved[corner] = place
+            outlines.append(moved)
+    area = image_bgr.shape[0] * image_bgr.shape[1]
+    fits = [
+        (outline, centred_bar_fit(bar_logits(image_bgr, _as_corners(outline), config), config))
+        for outline in outlines
+        if _plausible(_as_corners(outline), area, config)
+    ]
+    taken = [(outline, fit) for outline, fit in fits if fit.deficit <= config.max_bar_deficit]
+    if not taken:
+        return None
+    best, fit = max(taken, key=lambda pair: pair[1].score)
+    rivals = [
+        other.score
+        for outline, other in fits
+        if float(np.linalg.norm(outline - best, axis=1).max()) >= config.search_rival_px
+    ]
+    if rivals and fit.score - max(rivals) < config.search_margin:
+        return None
+    return _as_corners(best), fit.bar
+
+
 def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
-    """The playing surface without markers (``locate_corners``, where the outline is plausible
-    and its bar centred: the bar lies halfway across the surface, so an outline whose side lies
-    on a tray's or the frame's edge shows it off-centre), else from ArUco markers; None if
-    neither is seen."""
-    corners = locate_corners(image_bgr, config)
-    height, width = image_bgr.shape[:2]
-    if corners is not None and _plausible(corners, height * width, config):
-        bar = find_bar(image_bgr, corners, config)
-        if bar_centred(bar, config, config.max_bar_offset_px):
-            return board_from_corners(image_bgr, corners, config, bar)
+    """The playing surface without markers (``_located``), where the refiner sees all four
+    corners, the outline is plausible and its bar centred (the bar lies halfway across the
+    surface, so an outline whose side lies on a tray's or the frame's edge shows it
+    off-centre); where not, the outline ``search_outline`` finds (``outline_search``); else
+    from ArUco markers. None if none is seen."""
+    located = _located(image_bgr, config)
+    if located is not None:
+        points, logits = located
+        corners = _as_corners(points)
+        if float(logits.min()) >= config.min_corner_logit and _plausible(
+            corners, image_bgr.shape[0] * image_bgr.shape[1], config
+        ):
+            bar = find_bar(image_bgr, corners, config)
+            if bar_centred(bar, config, config.max_bar_offset_px):
+                return board_from_corners(image_bgr, corners, config, bar)
+        searched = (
+            search_outline(image_bgr, points, logits, config) if config.outline_search else None
+        )
+        if searched is not None:
+            return board_from_corners(image_bgr, searched[0], config, searched[1])
     markers = find_aruco_corners(image_bgr, config)
     return None if markers is None else board_from_corners(image_bgr, markers, config)

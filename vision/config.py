@@ -357,6 +357,39 @@ class BoardConfig:
     # ... and the refiner's logit that its patch shows such a corner is at least this for all
     # four corners after the last step.
     min_corner_logit: float = 0.0
+    # Where the outline the networks locate fails those checks (a corner not seen, the bar
+    # off the middle), ``vision.board.search_outline`` looks for another: it starts the
+    # refiners from a grid of ``2 * search_steps + 1`` points a side ``search_step_px`` apart
+    # (at ``patch_reference_width``; the wide refiner catches corners up to ~28 px off)
+    # around the corner not seen, or around each corner in turn, keeps at most
+    # ``search_places`` places per corner ``search_apart_px`` apart where the refiner sees one,
+    # and takes the outline (the located one among them) whose bar the bar net fits in the
+    # middle at most ``max_bar_deficit`` (summed logits) below its own peaks and scores
+    # highest, by ``search_margin`` or more over any outline with a corner ``search_rival_px``
+    # or more away. (Board found, calibrated. Tuning seeds 650,000..650,999 and
+    # 660,000..660,999, 1,788 boards: of the 27 not found, 8 had every corner within 2 px
+    # and the bar net peaking on another edge too (a deficit of 0.0 to 3.6 at the true bar;
+    # an outline with a side 0.04 of the width or more off has one of 8 or more at the median,
+    # 2 or less in 0 to 1% of 585 such outlines a shift), 9 had one corner 38 to 60 px off on
+    # the corner of a tray or the frame and 11 two corners not seen. Tuning seeds
+    # 650,000..671,999, 3,531 boards: exact 95.78% -> 96.46%, frames abstained 54 -> 27,
+    # confidently wrong 28 -> 29, points wrong 27 -> 33; seeds 680,000..683,999, 3,505 boards,
+    # looked at after: 96.72% -> 97.29%, 25 -> 27, 37 -> 41. Of the 51 frames without a hand
+    # whose outline the search gave (7 x 7 points), 5 were 5 px or more off, 2 of them read
+    # confidently wrong.
+    # A grid of 7 x 7 points 40 px apart read alike (96.54% and 97.26% exact) at twice the
+    # time (about 10 ms a corner searched, one core); 5 x 5 points 50 px apart left gaps the
+    # wide refiner does not reach (96.57%, 97.26%, but points wrong 36 and 45). Without the
+    # located outline among the ones weighed, 6 good outlines lost a corner the refiner did
+    # not see to a wrong place.)
+    outline_search: bool = True
+    search_steps: int = 2
+    search_step_px: float = 40.0
+    search_places: int = 3
+    search_apart_px: float = 4.0
+    max_bar_deficit: float = 2.0
+    search_margin: float = 3.0
+    search_rival_px: float = 10.0
     # Frames smaller than this (either side, pixels) show no board the networks can find.
     min_frame_px: int = 64
     # The bar net sees the surface rectified to this size (width, height); an edge's sub-column

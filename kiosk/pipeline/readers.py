@@ -34,9 +34,11 @@ class VisionReader:
     located once (``vision.board.find_board``, the networks' search) and reused while it stays put:
     each frame only checks that the board's sides still snap where they did
     (``vision.board.board_moved``) and searches again when they do not (the camera or the board
-    moved, or a hand lies over a side). Where no board is found every frame searches. A frame
-    longer than ``config.max_side_px`` is read as ``vision.read.read_frame`` reads it (from its
-    working copy, its dice from the frame itself); readings are in the frame's pixels."""
+    moved, or a hand lies over a side). Where no board is found, or it was found in a frame
+    with a hand over the board (a corner on the hand's edge may pass the checks), the next
+    frame searches again. A frame longer than ``config.max_side_px`` is read as
+    ``vision.read.read_frame`` reads it (from its working copy, its dice from the frame
+    itself); readings are in the frame's pixels."""
 
     def __init__(self, config: ReadConfig | None = None, history: int = 1) -> None:
         self._config = config or ReadConfig()
@@ -54,9 +56,12 @@ class VisionReader:
     def __call__(self, frame: Frame) -> Reading:
         full = check_frame(frame.image)
         image = working_copy(full, self._config.max_side_px)
-        if self._snapped is None or board_moved(image, self._snapped, self._config.board):
+        located = self._snapped is None or board_moved(image, self._snapped, self._config.board)
+        if located:
             self._locate(image)
         reading = read_on_copy(full, image, self._config, self._view, tuple(self._previous))
+        if located and reading.occluded:
+            self._snapped = None  # found under a hand: maybe on the hand's edge; search again
         self._previous.append(image)
         return reading
 

@@ -74,3 +74,26 @@ def test_reader_searches_once_while_the_board_stays_put(
     shift = np.array(moved.board.corners) - np.array(first.board.corners)
     assert np.abs(shift[:, 0] - 8).max() <= 3.0
     assert np.abs(shift[:, 1]).max() <= 3.0
+
+
+def test_a_board_found_under_a_hand_is_searched_for_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tuning seed 49: a hand over the board, which the search finds and the reading calls
+    occluded. The next frame, the same, searches again rather than keep an outline a hand's
+    edge may have passed."""
+    searches: list[BoardView | None] = []
+
+    def counted(image: Image, config: BoardConfig) -> BoardView | None:
+        found = find_board(image, config)
+        searches.append(found)
+        return found
+
+    monkeypatch.setattr(readers, "find_board", counted)
+    image, label = render_scene(scene_for_seed(49))
+    assert label.occluded
+    reader = readers.VisionReader()
+    assert reader(Frame(image, 0, 0)).occluded
+    assert searches[0] is not None
+    reader(Frame(image, 200_000_000, 1))
+    assert len(searches) == 2
