@@ -557,23 +557,29 @@ def search_outline(
     """The outline and bar of a surface whose located corners (``points``, with the refiner's
     ``logits``) fail ``find_board``'s checks, where one corner lies on another corner-like
     place (a tray's, the frame's; then the bar is off the middle or the refiner does not see
-    that corner) or the bar net peaks on another edge too: the outline as located, and each
-    with one corner moved to another place the refiners see one (``_corner_places``; only the
-    corner they do not see, where there is one), each of them plausible, its bar as the bar
-    net best fits one in the middle (``centred_bar_fit``). The outline whose fit falls short of
-    the net's own peaks by ``max_bar_deficit`` or less and scores highest is taken, unless an
-    outline with a corner ``search_rival_px`` or more from it scores within
-    ``search_margin`` of it. None where two corners are not seen or no outline is taken."""
+    that corner) or the bar net peaks on another edge too. The outline as located, where the
+    refiner sees its four corners and the bar net fits a bar in its middle
+    (``centred_bar_fit``) ``located_bar_deficit`` or less short of its own peaks, is taken
+    with that bar. Otherwise it and each outline with one corner moved to another place the
+    refiners see one (``_corner_places``; only the corner they do not see, where there is
+    one) are weighed, each plausible one by its fit: the one whose fit falls short of the
+    net's own peaks by ``max_bar_deficit`` or less and scores highest is taken, unless an
+    outline with a corner ``search_rival_px`` or more from it scores within ``search_margin``
+    of it. None where two corners are not seen or no outline is taken."""
     failed = np.flatnonzero(logits < config.min_corner_logit)
     if len(failed) > 1:
         return None
+    area = image_bgr.shape[0] * image_bgr.shape[1]
+    if not len(failed) and _plausible(_as_corners(points), area, config):
+        located = centred_bar_fit(bar_logits(image_bgr, _as_corners(points), config), config)
+        if located.deficit <= config.located_bar_deficit:
+            return _as_corners(points), located.bar
     outlines = [points]
     for corner in failed if len(failed) else CORNERS:
         for place in _corner_places(image_bgr, points, int(corner), config):
             moved = points.copy()
             moved[corner] = place
             outlines.append(moved)
-    area = image_bgr.shape[0] * image_bgr.shape[1]
     fits = [
         (outline, centred_bar_fit(bar_logits(image_bgr, _as_corners(outline), config), config))
         for outline in outlines
