@@ -35,6 +35,20 @@ def _shifted(image: Image, pixels: int) -> Image:
     return np.ascontiguousarray(np.roll(image, pixels, axis=1))
 
 
+@pytest.fixture
+def searches(monkeypatch: pytest.MonkeyPatch) -> list[BoardView | None]:
+    """What each search of the readers (``find_board``) found, in order."""
+    found: list[BoardView | None] = []
+
+    def counted(image: Image, config: BoardConfig) -> BoardView | None:
+        view = find_board(image, config)
+        found.append(view)
+        return view
+
+    monkeypatch.setattr(readers, "find_board", counted)
+    return found
+
+
 def test_board_moved_only_when_the_frame_moves() -> None:
     config = BoardConfig()
     image = _image()
@@ -46,16 +60,8 @@ def test_board_moved_only_when_the_frame_moves() -> None:
 
 
 def test_reader_searches_once_while_the_board_stays_put(
-    monkeypatch: pytest.MonkeyPatch,
+    searches: list[BoardView | None],
 ) -> None:
-    searches: list[BoardView | None] = []
-
-    def counted(image: Image, config: BoardConfig) -> BoardView | None:
-        found = find_board(image, config)
-        searches.append(found)
-        return found
-
-    monkeypatch.setattr(readers, "find_board", counted)
     reader = readers.VisionReader()
     image = _image()
     first = reader(Frame(image, 0, 0))
@@ -77,19 +83,11 @@ def test_reader_searches_once_while_the_board_stays_put(
 
 
 def test_a_board_found_under_a_hand_is_searched_for_again(
-    monkeypatch: pytest.MonkeyPatch,
+    searches: list[BoardView | None],
 ) -> None:
     """Tuning seed 49: a hand over the board, which the search finds and the reading calls
     occluded. The next frame, the same, searches again rather than keep an outline a hand's
     edge may have passed."""
-    searches: list[BoardView | None] = []
-
-    def counted(image: Image, config: BoardConfig) -> BoardView | None:
-        found = find_board(image, config)
-        searches.append(found)
-        return found
-
-    monkeypatch.setattr(readers, "find_board", counted)
     image, label = render_scene(scene_for_seed(49))
     assert label.occluded
     reader = readers.VisionReader()
