@@ -551,6 +551,15 @@ def _corner_places(
     return places
 
 
+def _bar_fit_of(image_bgr: Image, outline: Points, config: BoardConfig) -> BarFit | None:
+    """``centred_bar_fit`` of the surface with this outline (4 x 2), None where the outline
+    is not plausible."""
+    corners = _as_corners(outline)
+    if not _plausible(corners, image_bgr.shape[0] * image_bgr.shape[1], config):
+        return None
+    return centred_bar_fit(bar_logits(image_bgr, corners, config), config)
+
+
 def search_outline(
     image_bgr: Image, points: Points, logits: Floats, config: BoardConfig
 ) -> tuple[Corners, tuple[float, float]] | None:
@@ -569,22 +578,17 @@ def search_outline(
     failed = np.flatnonzero(logits < config.min_corner_logit)
     if len(failed) > 1:
         return None
-    area = image_bgr.shape[0] * image_bgr.shape[1]
-    if not len(failed) and _plausible(_as_corners(points), area, config):
-        located = centred_bar_fit(bar_logits(image_bgr, _as_corners(points), config), config)
-        if located.deficit <= config.located_bar_deficit:
-            return _as_corners(points), located.bar
-    outlines = [points]
+    located = _bar_fit_of(image_bgr, points, config)
+    if not len(failed) and located is not None and located.deficit <= config.located_bar_deficit:
+        return _as_corners(points), located.bar
+    fits = [] if located is None else [(points, located)]
     for corner in failed if len(failed) else CORNERS:
         for place in _corner_places(image_bgr, points, int(corner), config):
             moved = points.copy()
             moved[corner] = place
-            outlines.append(moved)
-    fits = [
-        (outline, centred_bar_fit(bar_logits(image_bgr, _as_corners(outline), config), config))
-        for outline in outlines
-        if _plausible(_as_corners(outline), area, config)
-    ]
+            fit = _bar_fit_of(image_bgr, moved, config)
+            if fit is not None:
+                fits.append((moved, fit))
     taken = [(outline, fit) for outline, fit in fits if fit.deficit <= config.max_bar_deficit]
     if not taken:
         return None
