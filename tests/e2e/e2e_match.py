@@ -50,9 +50,11 @@ from kiosk.referee.events import Args, CubePlace, Scalar, Zone
 from kiosk.rules import Position, position_id
 from kiosk.store import Store, decode_snapshot
 from tests.e2e.e2e_scenes import (
+    DEMO_TABLE,
     SIZE,
     DieShown,
     Shot,
+    Table,
     principal_point,
     render_shot,
     same_orientation,
@@ -118,10 +120,13 @@ class Script:
     play is given in notation (``after_play``, checked legal by the rules core) or as a board.
     """
 
-    def __init__(self, config: RefereeConfig, size: tuple[int, int] = SIZE) -> None:
+    def __init__(
+        self, config: RefereeConfig, size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE
+    ) -> None:
         assert same_orientation(config), "scripted tables use e2e_scenes.TABLE's orientation"
         self.config = config
         self.size = size  # of the rendered frames (e2e_scenes.SIZE or CAMERA_SIZE)
+        self.table = table
         self.rules = config.load_rules()
         self.frames: list[ScriptFrame] = []
         self.sides: Sides = START_SIDES
@@ -134,7 +139,7 @@ class Script:
 
     def shot(self) -> Shot:
         """What the camera sees now."""
-        return Shot(self.sides, self.dice, self.cube, size=self.size)
+        return Shot(self.sides, self.dice, self.cube, size=self.size, table=self.table)
 
     def hold(self, frames: int = 3, inputs: Sequence[Input] = (), every_ms: int = FRAME_MS) -> None:
         """Show the table still for ``frames`` frames; ``inputs`` come after the last one (the
@@ -430,6 +435,7 @@ def run_script(
     return run
 
 
-def vision_reader() -> FrameReader:
-    """``vision.read`` on the rendered pixels, the table camera calibrated."""
-    return VisionReader(ReadConfig(principal_point=principal_point()))
+def vision_reader(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> FrameReader:
+    """``vision.read`` on the rendered pixels, ``table``'s camera calibrated (its principal
+    point at ``size``)."""
+    return VisionReader(ReadConfig(principal_point=principal_point(size, table)))

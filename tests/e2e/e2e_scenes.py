@@ -1,6 +1,6 @@
-"""Rendered frames of scripted board states: one table (``vision.render``, fixed seed, even light,
-480 x 270 to keep rendering cheap, or the kiosk camera's 1280 x 720 for tests that read the
-pixels), restaged for each shot with ``restage``.
+"""Rendered frames of scripted board states: one table (``vision.render``: the demo's seed and even
+light unless a shot names another ``Table``; 480 x 270 to keep rendering cheap, or the kiosk
+camera's 1280 x 720 for tests that read the pixels), restaged for each shot with ``restage``.
 
 A :class:`Shot` is what the camera sees while the table is still: the board (the referee's
 ``Sides``, each player's own numbering), the dice lying on it (value, board zone, cocked or flat),
@@ -28,7 +28,7 @@ from kiosk.referee.events import CubePlace, Row, Zone
 from scripts.make_demo import CLEAN_LIGHT, placed_cube, reaching_hand, vision_position
 from vision.labels import Reading
 from vision.render.render import render_scene
-from vision.render.scene import Scene, restage, sample_scene
+from vision.render.scene import CENTRED_CUBE_GAP, Scene, restage, sample_scene
 
 SIZE = (480, 270)
 """The frames' size (width, height pixels) where only the labels are read: cheap to render."""
@@ -36,6 +36,21 @@ CAMERA_SIZE = (1280, 720)
 """The kiosk camera's frame size (``hardware.camera.picamera_source``), for reading pixels."""
 SEED = 104
 """The demo's table seed: it has a board and a centred cube at this size too."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table a shot is taken at: the renderer's scene of ``seed`` (board, theme, camera,
+    cube), in even light (``clean_light``, the demo's) or its own (blur, noise, glare...)."""
+
+    seed: int = SEED
+    clean_light: bool = True
+
+
+DEMO_TABLE = Table()
+"""The demo's table in even light: every scripted match's unless it names another."""
+
+
 TABLE = RefereeConfig()
 """The orientation every scripted table uses (the defaults: as ``DEMO_CONFIG``)."""
 
@@ -59,6 +74,7 @@ class Shot:
     cube: tuple[int, CubePlace] = (64, "centre")
     hand: Row | None = None
     size: tuple[int, int] = SIZE
+    table: Table = DEMO_TABLE
 
 
 def same_orientation(config: RefereeConfig) -> bool:
@@ -71,30 +87,37 @@ def same_orientation(config: RefereeConfig) -> bool:
 
 
 @functools.cache
-def _table(size: tuple[int, int]) -> Scene:
+def table_scene(size: tuple[int, int], table: Table = DEMO_TABLE) -> Scene:
+    """``table``'s scene at ``size`` (the starting position, no dice, no hands); ValueError
+    where it shows no board or no cube."""
     start = vision_position(START_SIDES, TABLE)
-    scene = sample_scene(np.random.default_rng(SEED), *size, position=start, dice=())
-    assert scene.board, f"seed {SEED}: no board at {size[0]}x{size[1]}"
-    return dataclasses.replace(scene, hands=(), lighting=CLEAN_LIGHT)
+    scene = sample_scene(np.random.default_rng(table.seed), *size, position=start, dice=())
+    if not scene.board or not any(s.kind == "cube" for s in scene.solids):
+        raise ValueError(f"seed {table.seed}: no board or no cube at {size[0]}x{size[1]}")
+    lighting = CLEAN_LIGHT if table.clean_light else scene.lighting
+    return dataclasses.replace(scene, hands=(), lighting=lighting)
 
 
-def principal_point(size: tuple[int, int] = SIZE) -> tuple[float, float]:
+def principal_point(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> tuple[float, float]:
     """The table camera's principal point in shares of the frame (its calibration)."""
-    return _table(size).camera.principal_share()
+    return table_scene(size, table).camera.principal_share()
 
 
-def _staged(shot: Shot) -> Scene:
+def staged_scene(shot: Shot) -> Scene:
     """The table with ``shot``'s board, cube and dice (retrying throws until each die lies in
-    its zone; cocked dice are then tilted, the others laid flat)."""
-    table = _table(shot.size)
+    its zone; cocked dice are then tilted, the others laid flat). A centred cube keeps the
+    middle of the bar clear of bar checkers, as the renderer lays out its own."""
+    table = table_scene(shot.size, shot.table)
     cube = next(s for s in table.solids if s.kind == "cube")
     cube = placed_cube(cube, table, shot.cube[0], shot.cube[1])
-    table = dataclasses.replace(table, solids=(cube,))
+    gap = cube.size * CENTRED_CUBE_GAP if shot.cube[1] == "centre" else table.arrangement.bar_gap
+    arrangement = dataclasses.replace(table.arrangement, bar_gap=gap)
+    table = dataclasses.replace(table, solids=(cube,), arrangement=arrangement)
     position = vision_position(shot.sides, TABLE)
     values = [die.value for die in shot.dice]
     key = zlib.crc32(repr(shot).encode())
     for attempt in range(3000):
-        rng = np.random.default_rng([SEED, key, attempt])
+        rng = np.random.default_rng([shot.table.seed, key, attempt])
         try:
             scene = restage(table, rng, position, values)
         except ValueError:
@@ -123,4 +146,4 @@ def _staged(shot: Shot) -> Scene:
 @functools.cache
 def render_shot(shot: Shot) -> tuple[Image, Reading]:
     """The frame of ``shot`` and the renderer's exact label of it."""
-    return render_scene(_staged(shot))
+    return render_scene(staged_scene(shot))

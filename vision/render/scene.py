@@ -368,6 +368,8 @@ def _edge_spot(
 # Rolled dice often come to rest against each other: the second die of a throw lies against
 # the first in this share of sampled scenes (both flat), 0..TOUCHING_GAP_MM apart.
 TOUCHING_SHARE = 0.15
+# The middle of the bar kept clear of bar checkers for a centred cube: this many cube sides.
+CENTRED_CUBE_GAP = 1.5
 # Share of the dice drawn leaning (cocked) on a checker or, where none is near, the board's
 # raised frame (``_edge_spot``); a die with neither to lean on lies flat.
 LEAN_SHARE = 0.16
@@ -752,7 +754,7 @@ def _sample_once(
         tray=geometry.trays[int(rng.integers(len(geometry.trays)))],
         light_tray_top=bool(rng.random() < 0.5),
         light_bar_top=bool(rng.random() < 0.5),
-        bar_gap=cube_size * 1.5 if centred else geometry.checker_diameter * 0.2,
+        bar_gap=cube_size * CENTRED_CUBE_GAP if centred else geometry.checker_diameter * 0.2,
     )
     checkers = layout_checkers(geometry, position, arrangement, rng) if board else ()
     if board and any(count > 5 for _, count in position.points):

@@ -1,0 +1,66 @@
+"""Random legal games at a rendered table, scripted as the kiosk perceives them.
+
+``random_game`` plays one game from the starting setup: the opening roll (one die each), then
+turns of a random roll and a random legal play of it (``kiosk.rules.legal_plays``, every play
+as likely), each made with a hand over the board and the mover's press, as
+``e2e_match.Script`` scripts them. It stops before the play that would end the game (the
+referee would start the next one) or after ``max_turns`` plays. The turns it returns are what
+a referee that followed the game logs (``kiosk.referee.state.LogEntry``): mover, dice, play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from kiosk.match.players import Player, opponent
+from kiosk.referee.board import game_over, position_of, sides_of
+from kiosk.referee.config import RefereeConfig
+from kiosk.rules import Dice, apply_play, format_play, legal_plays
+from tests.e2e.e2e_match import Script
+from tests.e2e.e2e_scenes import DEMO_TABLE, SIZE, Table
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One play of a game: the mover, the dice (higher first) and the play as the rules core
+    writes it (``format_play``)."""
+
+    player: Player
+    dice: tuple[int, int]
+    play: str
+
+
+def random_game(
+    config: RefereeConfig,
+    rng: np.random.Generator,
+    size: tuple[int, int] = SIZE,
+    table: Table = DEMO_TABLE,
+    max_turns: int = 200,
+) -> tuple[Script, list[Turn]]:
+    """A game of random rolls and random legal plays at ``table`` (frames of ``size``), and its
+    plays in order (see the module docstring)."""
+    script = Script(config, size, table)
+    script.setup()
+    high, low = (int(v) for v in 1 + rng.choice(6, size=2, replace=False))
+    high, low = max(high, low), min(high, low)
+    mover: Player = 0 if rng.random() < 0.5 else 1
+    script.opening(mover, high, low)
+    dice = (high, low)
+    turns: list[Turn] = []
+    while len(turns) < max_turns:
+        position = position_of(script.sides, mover)
+        plays = legal_plays(position, Dice(*dice))
+        play = plays[int(rng.integers(len(plays)))]
+        after = sides_of(apply_play(position, play), mover)
+        if game_over(after) is not None:
+            break
+        script.play_board(mover, after)
+        turns.append(Turn(mover, (max(dice), min(dice)), format_play(play)))
+        if len(turns) == max_turns:
+            break
+        mover = opponent(mover)
+        dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
+        script.roll(mover, *dice)
+    return script, turns
