@@ -12,10 +12,11 @@ each, ``tests.e2e.e2e_games.random_game`` plays one game of random rolls and ran
 clock presses (``tests.e2e.e2e_match``), at the kiosk camera's 1280 x 720.
 
 Figures: the plays the referee logged as played (each table's game followed until its first
-miss), the tables followed to the end, and the incidents raised, by kind: in a game played
-cleanly every incident is a false alarm the director would be called to. ``--perfect`` reads
-the renderer's exact labels instead of the pixels (the harness itself: every play followed,
-no incident).
+miss), the tables followed to the end, the tables that raised no incident, and the incidents
+raised, by kind, and the first at each table: in a game played cleanly every incident is a
+false alarm the director would be called to (the first one counts most: the scripted players
+do not answer it, so more may follow from it). ``--perfect`` reads the renderer's exact labels
+instead of the pixels (the harness itself: every play followed, no incident).
 """
 
 from __future__ import annotations
@@ -48,7 +49,9 @@ class Figures:
     tables_followed: int = 0
     frames: int = 0
     seconds: float = 0.0
+    quiet_tables: int = 0
     incidents: Counter[str] = field(default_factory=Counter)
+    first_incidents: Counter[str] = field(default_factory=Counter)
     misses: list[dict[str, object]] = field(default_factory=list)
 
     def summary(self) -> dict[str, object]:
@@ -59,6 +62,8 @@ class Figures:
             "plays": self.turns,
             "plays_followed_pct": round(100.0 * self.followed / max(1, self.turns), 2),
             "tables_followed_to_the_end": self.tables_followed,
+            "tables_without_incident": self.quiet_tables,
+            "first_incident_at_a_table": dict(self.first_incidents.most_common()),
             "incidents_per_100_plays": round(sum(self.incidents.values()) * per_100, 2),
             "incidents": dict(self.incidents.most_common()),
             "frames": self.frames,
@@ -98,6 +103,9 @@ def play_table(
     figures.tables_followed += int(followed == len(played) == len(logged))
     figures.frames += len(script.frames)
     figures.incidents.update(run.kinds())
+    figures.quiet_tables += int(not run.incidents)
+    if run.incidents:
+        figures.first_incidents[run.incidents[0].kind] += 1
     for incident in run.incidents:
         figures.misses.append({"table": seed, "incident": incident.kind, "detail": incident.detail})
     if followed < len(played):

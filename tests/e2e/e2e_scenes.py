@@ -41,7 +41,9 @@ SEED = 104
 @dataclass(frozen=True)
 class Table:
     """The table a shot is taken at: the renderer's scene of ``seed`` (board, theme, camera,
-    cube), in even light (``clean_light``, the demo's) or its own (blur, noise, glare...)."""
+    cube), in even light (``clean_light``, the demo's) or its own (gradients, glare, shadow,
+    focus blur, noise, JPEG), but for motion blur: the kiosk's camera is fixed and reads the
+    table once it is still."""
 
     seed: int = SEED
     clean_light: bool = True
@@ -94,7 +96,8 @@ def table_scene(size: tuple[int, int], table: Table = DEMO_TABLE) -> Scene:
     scene = sample_scene(np.random.default_rng(table.seed), *size, position=start, dice=())
     if not scene.board or not any(s.kind == "cube" for s in scene.solids):
         raise ValueError(f"seed {table.seed}: no board or no cube at {size[0]}x{size[1]}")
-    lighting = CLEAN_LIGHT if table.clean_light else scene.lighting
+    still = dataclasses.replace(scene.lighting, motion_blur=None)  # a fixed camera, a still table
+    lighting = CLEAN_LIGHT if table.clean_light else still
     return dataclasses.replace(scene, hands=(), lighting=lighting)
 
 
