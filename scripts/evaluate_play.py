@@ -32,7 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from kiosk.referee import RefereeConfig
-from tests.e2e.e2e_games import Turn, random_game
+from tests.e2e.e2e_games import logged_turns, random_game
 from tests.e2e.e2e_match import run_script, vision_reader
 from tests.e2e.e2e_scenes import CAMERA_SIZE, TABLE, Table, render_shot, table_scene
 
@@ -89,11 +89,7 @@ def play_table(
         run = run_script(script, Path(folder), reader=reader)
     figures.seconds += time.perf_counter() - started
     render_shot.cache_clear()
-    logged = [
-        Turn(e.player, (max(e.dice), min(e.dice)), e.play or "")
-        for e in run.state.game.log
-        if e.action == "move" and e.dice is not None
-    ]
+    logged = logged_turns(run.state)
     followed = 0
     while followed < min(len(played), len(logged)) and played[followed] == logged[followed]:
         followed += 1

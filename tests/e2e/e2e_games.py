@@ -17,6 +17,7 @@ import numpy as np
 from kiosk.match.players import Player, opponent
 from kiosk.referee.board import game_over, position_of, sides_of
 from kiosk.referee.config import RefereeConfig
+from kiosk.referee.state import RefereeState
 from kiosk.rules import Dice, apply_play, format_play, legal_plays
 from tests.e2e.e2e_match import Script
 from tests.e2e.e2e_scenes import DEMO_TABLE, SIZE, Table
@@ -64,3 +65,12 @@ def random_game(
         dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
         script.roll(mover, *dice)
     return script, turns
+
+
+def logged_turns(state: RefereeState) -> list[Turn]:
+    """The plays the referee logged in the game in progress, as ``random_game`` returns them."""
+    return [
+        Turn(entry.player, (max(entry.dice), min(entry.dice)), entry.play or "")
+        for entry in state.game.log
+        if entry.action == "move" and entry.dice is not None
+    ]

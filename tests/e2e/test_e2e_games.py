@@ -13,7 +13,7 @@ import pytest
 from kiosk.referee import RefereeConfig
 from kiosk.referee.board import START_SIDES
 from kiosk.rules import BAR
-from tests.e2e.e2e_games import Turn, random_game
+from tests.e2e.e2e_games import logged_turns, random_game
 from tests.e2e.e2e_match import run_script
 from tests.e2e.e2e_scenes import (
     CAMERA_SIZE,
@@ -65,13 +65,8 @@ def test_the_perfect_camera_follows_a_random_game(table: Table, tmp_path: Path) 
     every play as played and raises nothing."""
     script, played = random_game(CONFIG, np.random.default_rng(table.seed), SIZE, table, 40)
     run = run_script(script, tmp_path)
-    logged = [
-        Turn(entry.player, (max(entry.dice), min(entry.dice)), entry.play or "")
-        for entry in run.state.game.log
-        if entry.action == "move" and entry.dice is not None
-    ]
     assert len(played) == 40
-    assert logged == played
+    assert logged_turns(run.state) == played
     assert run.kinds() == []
     assert run.state.game.sides == script.sides
 
