@@ -28,7 +28,7 @@ from kiosk.referee.events import CubePlace, Row, Zone
 from scripts.make_demo import CLEAN_LIGHT, placed_cube, reaching_hand, vision_position
 from vision.labels import Reading
 from vision.render.render import render_scene
-from vision.render.scene import CENTRED_CUBE_GAP, Scene, restage, sample_scene
+from vision.render.scene import CENTRED_CUBE_GAP, LEAN_SHARE, Scene, restage, sample_scene
 
 SIZE = (480, 270)
 """The frames' size (width, height pixels) where only the labels are read: cheap to render."""
@@ -118,11 +118,14 @@ def staged_scene(shot: Shot) -> Scene:
     table = dataclasses.replace(table, solids=(cube,), arrangement=arrangement)
     position = vision_position(shot.sides, TABLE)
     values = [die.value for die in shot.dice]
+    # a die thrown to lean lies where its side touches a checker or the frame; laid flat there
+    # it would lie over the checker's edge, so a throw of flat dice leans none
+    lean_share = LEAN_SHARE if any(die.cocked for die in shot.dice) else 0.0
     key = zlib.crc32(repr(shot).encode())
     for attempt in range(3000):
         rng = np.random.default_rng([shot.table.seed, key, attempt])
         try:
-            scene = restage(table, rng, position, values)
+            scene = restage(table, rng, position, values, lean_share)
         except ValueError:
             continue
         thrown = [s for s in scene.solids if s.kind == "die"]

@@ -869,9 +869,14 @@ def scaled_scene(scene: Scene, factor: int) -> Scene:
 
 
 def restage(
-    scene: Scene, rng: np.random.Generator, position: Position, dice: Sequence[int] = ()
+    scene: Scene,
+    rng: np.random.Generator,
+    position: Position,
+    dice: Sequence[int] = (),
+    lean_share: float = LEAN_SHARE,
 ) -> Scene:
-    """The same board, camera, light and cube with another position and roll, no hands.
+    """The same board, camera, light and cube with another position and roll, no hands; each
+    die leaning on a checker or the frame with probability ``lean_share``.
 
     For demo sequences: successive positions of a match on one table. Raises ``ValueError`` if
     the dice find no room on the board.
@@ -889,7 +894,7 @@ def restage(
             placer.add(cube.x, cube.y, cube.size * 0.75)
         staged = set(tags)
         try:
-            rolled = _dice(rng, placer, checkers, staged, dice)
+            rolled = _dice(rng, placer, checkers, staged, dice, lean_share=lean_share)
         except _NoRoomError:
             continue
         if any(count > 5 for _, count in position.points):
