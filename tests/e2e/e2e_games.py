@@ -2,10 +2,15 @@
 
 ``random_game`` plays one game from the starting setup: the opening roll (one die each), then
 turns of a random roll and a random legal play of it (``kiosk.rules.legal_plays``, every play
-as likely), each made with a hand over the board and the mover's press, as
-``e2e_match.Script`` scripts them. It stops before the play that would end the game (the
-referee would start the next one) or after ``max_turns`` plays. The turns it returns are what
-a referee that followed the game logs (``kiosk.referee.state.LogEntry``): mover, dice, play.
+as likely), each made with a hand over the board and the mover's press, after which he picks
+up his dice (MSO-clock 3.4, JBL 4.1.5(2): not before), as ``e2e_match.Script`` scripts them.
+Without the lift, a roll the same as the one before in the same half (JBL: every roll lands in
+the roller's home board, on the same side) shows the table unchanged and is not seen.
+
+It stops before the play that would end the game (the referee would start the next one) or
+after ``max_turns`` plays (more, to end on one that moves a checker). The turns it returns are
+what a referee that followed the game logs (``kiosk.referee.state.LogEntry``): mover, dice,
+play.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ def random_game(
     script.opening(mover, high, low)
     dice = (high, low)
     turns: list[Turn] = []
-    while len(turns) < max_turns:
+    while True:
         position = position_of(script.sides, mover)
         plays = legal_plays(position, Dice(*dice))
         play = plays[int(rng.integers(len(plays)))]
@@ -58,9 +63,10 @@ def random_game(
         if game_over(after) is not None:
             break
         script.play_board(mover, after)
+        script.lift(mover)
         turns.append(Turn(mover, (max(dice), min(dice)), format_play(play)))
-        if len(turns) == max_turns:
-            break
+        if len(turns) >= max_turns and turns[-1].play:
+            break  # (a play that moves nothing is logged once the next roll shows)
         mover = opponent(mover)
         dice = (int(rng.integers(1, 7)), int(rng.integers(1, 7)))
         script.roll(mover, *dice)

