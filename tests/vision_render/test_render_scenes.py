@@ -21,6 +21,7 @@ from vision.render.render import label_scene
 from vision.render.scene import (
     BLUR_PX,
     FANCY_DICE_SHARE,
+    FLUSH_GAP_MM,
     LEAN_SHARE,
     MOTION_BLUR_PX,
     REFERENCE_WIDTH,
@@ -279,17 +280,37 @@ def test_a_cocked_die_leans_on_a_checker_or_the_frame() -> None:
     assert supports.count("frame") > 50
 
 
+def _checker_gap(scene: Scene, die: Solid) -> float:
+    """The least distance (mm) from a flat die's square to the edge of a checker lying on the
+    board (negative where the die lies over one)."""
+    radius = scene.geometry.checker_diameter / 2
+    turn = math.radians(-die.yaw_deg)
+    gaps = []
+    for checker in scene.checkers:
+        if checker.level or checker.standing:
+            continue
+        dx, dy = checker.x - die.x, checker.y - die.y
+        u = abs(dx * math.cos(turn) - dy * math.sin(turn)) - die.size / 2
+        v = abs(dx * math.sin(turn) + dy * math.cos(turn)) - die.size / 2
+        inside = min(max(u, v), 0.0)
+        gaps.append(math.hypot(max(u, 0.0), max(v, 0.0)) + inside - radius)
+    return min(gaps, default=math.inf)
+
+
 def test_a_trainer_may_lay_flat_dice_against_checkers() -> None:
     """A die lying against a checker need not lean: a trainer may ask for the dice that do not
-    lean to lie flat where a leaning one would lean on a checker."""
-    against = dice = 0
+    lean to lie flat against a checker, flush with its edge and never over it (a leaning die's
+    centre lies 0.35 of a side from the checker's edge: laid flat there it would lie over it)."""
+    flush = dice = 0
     for seed in range(40):
         scene = sample_scene(np.random.default_rng(seed), lean_share=0.0, against_share=1.0)
         for solid in (s for s in scene.solids if s.kind == "die"):
             assert not solid.cocked
             dice += 1
-            against += _leans_on(scene, solid) == "checker"
-    assert against > 0.6 * dice
+            gap = _checker_gap(scene, solid)
+            assert gap >= -1e-6
+            flush += gap <= FLUSH_GAP_MM + 0.1 * solid.size  # a corner a little off the line
+    assert flush > 0.6 * dice
 
 
 def test_a_seed_s_scene_may_lay_flat_dice_against_checkers() -> None:

@@ -368,6 +368,8 @@ def _edge_spot(
 # Rolled dice often come to rest against each other: the second die of a throw lies against
 # the first in this share of sampled scenes (both flat), 0..TOUCHING_GAP_MM apart.
 TOUCHING_SHARE = 0.15
+# A flat die laid against a checker (``against_share``) lies within this many mm of its edge.
+FLUSH_GAP_MM = 0.5
 # The middle of the bar kept clear of bar checkers for a centred cube: this many cube sides.
 CENTRED_CUBE_GAP = 1.5
 # Share of the dice drawn leaning (cocked) on a checker or, where none is near, the board's
@@ -406,6 +408,39 @@ def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction
         )
         best = min(best, extent / along)
     return best
+
+
+def _flush_spot(
+    rng: np.random.Generator,
+    placer: _Placer,
+    checkers: tuple[PlacedChecker, ...],
+    zone: Zone,
+    size: float,
+    yaw_deg: float,
+) -> tuple[float, float] | None:
+    """A spot where a flat die turned ``yaw_deg`` lies against a checker, clear of it: its
+    side (or corner) facing the checker within ``FLUSH_GAP_MM`` of the checker's edge, where
+    a leaning die's centre lies only 0.35 of a side from it (``_lean_spot``)."""
+    radius = placer.geometry.checker_diameter / 2
+    candidates = [c for c in checkers if c.level == 0 and not c.standing]
+    for _ in range(40):
+        if not candidates:
+            return None
+        checker = candidates[int(rng.integers(len(candidates)))]
+        angle = float(rng.uniform(0.0, 360.0))
+        turn = math.radians(angle - yaw_deg)
+        reach = size / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))  # toward the checker
+        distance = radius + reach + float(rng.uniform(0.0, FLUSH_GAP_MM))
+        x = checker.x - distance * math.cos(math.radians(angle))
+        y = checker.y - distance * math.sin(math.radians(angle))
+        if (
+            placer.geometry.zone(x, y) == zone
+            and placer.clear_of_zone_edges(x, y, size * 0.75)
+            and placer.free(x, y, size * 0.6, leaning_on=(checker.x, checker.y))
+            and placer.in_view(x, y, 40.0)
+        ):
+            return x, y
+    return None
 
 
 def _touching_spot(
@@ -510,10 +545,7 @@ def _dice(
                 x, y, towards = lean
                 yaw, spot = towards + 90.0, (x, y)
         elif against_share and rng.random() < against_share:
-            # flat where a leaning die would lean on a checker: against one, not on it
-            beside = _lean_spot(rng, placer, checkers, zone, size)
-            if beside is not None:
-                spot = beside[:2]
+            spot = _flush_spot(rng, placer, checkers, zone, size, yaw)
         x, y = spot if spot is not None else placer.sample(rng, zone, size)
         if (
             touch is not None

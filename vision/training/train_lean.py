@@ -181,7 +181,10 @@ DEFAULT_DATA = Path("/tmp/gammon-lean")
 CHUNK = 500
 LEAN_SHARE = 0.5
 # Of the dice that do not lean, this share lies flat against a checker (``sample_scene``'s
-# ``against_share``): a die against a checker need not lean (seeds from 36,000 on).
+# ``against_share``): a die against a checker need not lean (seeds from 36,000 on). The
+# shipped judge learnt such dice where a leaning die would lean, their centre 0.35 of a side
+# from the checker's edge and so over it; since 2026-12-06 the renderer lays them flush with
+# the checker's edge (``vision.render.scene._flush_spot``).
 AGAINST_SHARE = 0.5
 AGAINST_FROM = 36_000
 DICE_DRAWN = 6
