@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -290,24 +290,26 @@ def _checker_discs(placer: _Placer, checkers: tuple[PlacedChecker, ...], d: floa
             placer.add(checker.x, checker.y, d / 2)
 
 
-def _lean_spot(
+def _beside_checker(
     rng: np.random.Generator,
     placer: _Placer,
     checkers: tuple[PlacedChecker, ...],
     zone: Zone,
     size: float,
+    distance: Callable[[float], float],
 ) -> tuple[float, float, float] | None:
-    """A spot where a die leans on a checker: (x, y, direction towards the checker in deg)."""
-    d = placer.geometry.checker_diameter
+    """A spot in ``zone`` beside a checker lying on the board, ``distance(angle)`` mm from its
+    centre, ``angle`` (deg) the direction from the spot to the checker, clear of the zone's
+    edges and of everything but that checker: (x, y, angle), or None (40 tries)."""
     candidates = [c for c in checkers if c.level == 0 and not c.standing]
     for _ in range(40):
         if not candidates:
             return None
         checker = candidates[int(rng.integers(len(candidates)))]
         angle = float(rng.uniform(0.0, 360.0))
-        distance = d / 2 + size * 0.35
-        x = checker.x - distance * math.cos(math.radians(angle))
-        y = checker.y - distance * math.sin(math.radians(angle))
+        reach = distance(angle)
+        x = checker.x - reach * math.cos(math.radians(angle))
+        y = checker.y - reach * math.sin(math.radians(angle))
         if (
             placer.geometry.zone(x, y) == zone
             and placer.clear_of_zone_edges(x, y, size * 0.75)
@@ -316,6 +318,18 @@ def _lean_spot(
         ):
             return x, y, angle
     return None
+
+
+def _lean_spot(
+    rng: np.random.Generator,
+    placer: _Placer,
+    checkers: tuple[PlacedChecker, ...],
+    zone: Zone,
+    size: float,
+) -> tuple[float, float, float] | None:
+    """A spot where a die leans on a checker: (x, y, direction towards the checker in deg)."""
+    radius = placer.geometry.checker_diameter / 2
+    return _beside_checker(rng, placer, checkers, zone, size, lambda _: radius + size * 0.35)
 
 
 def _edge_spot(
@@ -422,25 +436,14 @@ def _flush_spot(
     side (or corner) facing the checker within ``FLUSH_GAP_MM`` of the checker's edge, where
     a leaning die's centre lies only 0.35 of a side from it (``_lean_spot``)."""
     radius = placer.geometry.checker_diameter / 2
-    candidates = [c for c in checkers if c.level == 0 and not c.standing]
-    for _ in range(40):
-        if not candidates:
-            return None
-        checker = candidates[int(rng.integers(len(candidates)))]
-        angle = float(rng.uniform(0.0, 360.0))
+
+    def flush(angle: float) -> float:
         turn = math.radians(angle - yaw_deg)
         reach = size / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))  # toward the checker
-        distance = radius + reach + float(rng.uniform(0.0, FLUSH_GAP_MM))
-        x = checker.x - distance * math.cos(math.radians(angle))
-        y = checker.y - distance * math.sin(math.radians(angle))
-        if (
-            placer.geometry.zone(x, y) == zone
-            and placer.clear_of_zone_edges(x, y, size * 0.75)
-            and placer.free(x, y, size * 0.6, leaning_on=(checker.x, checker.y))
-            and placer.in_view(x, y, 40.0)
-        ):
-            return x, y
-    return None
+        return radius + reach + float(rng.uniform(0.0, FLUSH_GAP_MM))
+
+    spot = _beside_checker(rng, placer, checkers, zone, size, flush)
+    return None if spot is None else spot[:2]
 
 
 def _touching_spot(
