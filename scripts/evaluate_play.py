@@ -5,7 +5,8 @@ through the whole kiosk pipeline (settling, referee, journal), scored as a direc
         [--turns 60] [--ruleset mso] [--perfect] [--json]
 
 Each table is the renderer's scene of one seed (board, theme, camera, cube, and its own light:
-blur, noise, glare...; seeds without a board or a cube are passed over), from ``--first-table``
+blur, noise, glare...; seeds without a board or a cube are passed over: ``tests.e2e.e2e_scenes.
+own_light_tables``), from ``--first-table``
 on (never the seeds of ``vision.render.dataset``'s evaluation frames or the tuning seeds). At
 each, ``tests.e2e.e2e_games.random_game`` plays one game of random rolls and random legal plays
 (up to ``--turns`` plays) as the kiosk perceives it: hands over the board, settled frames,
@@ -22,6 +23,7 @@ instead of the pixels (the harness itself: every play followed, no incident).
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import tempfile
 import time
@@ -34,7 +36,7 @@ import numpy as np
 from kiosk.referee import RefereeConfig
 from tests.e2e.e2e_games import logged_turns, random_game
 from tests.e2e.e2e_match import run_script, vision_reader
-from tests.e2e.e2e_scenes import CAMERA_SIZE, TABLE, Table, render_shot, table_scene
+from tests.e2e.e2e_scenes import CAMERA_SIZE, TABLE, Table, own_light_tables, render_shot
 
 FIRST_TABLE = 2_000_000  # above the evaluation frames' seeds (1,000,000..) and the tuning ones
 
@@ -73,15 +75,10 @@ class Figures:
 
 
 def play_table(
-    seed: int, config: RefereeConfig, turns: int, perfect: bool, figures: Figures
-) -> bool:
-    """Play one game at table ``seed`` and add it to ``figures``; False where the seed's scene
-    has no board or no cube."""
-    table = Table(seed, clean_light=False)
-    try:
-        table_scene(CAMERA_SIZE, table)
-    except ValueError:
-        return False
+    table: Table, config: RefereeConfig, turns: int, perfect: bool, figures: Figures
+) -> None:
+    """Play one game at ``table`` (its seed seeds the game too) and add it to ``figures``."""
+    seed = table.seed
     script, played = random_game(config, np.random.default_rng(seed), CAMERA_SIZE, table, turns)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -113,7 +110,6 @@ def play_table(
                 "logged": str(logged[followed]) if followed < len(logged) else None,
             }
         )
-    return True
 
 
 def main() -> None:
@@ -127,10 +123,8 @@ def main() -> None:
     args = parser.parse_args()
     config = replace(TABLE, ruleset=args.ruleset, match_length=25, reserve_ms=60 * 60_000)
     figures = Figures()
-    seed = args.first_table
-    while figures.tables < args.tables:
-        play_table(seed, config, args.turns, args.perfect, figures)
-        seed += 1
+    for table in itertools.islice(own_light_tables(args.first_table, CAMERA_SIZE), args.tables):
+        play_table(table, config, args.turns, args.perfect, figures)
     summary = figures.summary()
     if args.json:
         print(json.dumps(summary, indent=2))

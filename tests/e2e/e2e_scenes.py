@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -101,6 +103,18 @@ def table_scene(size: tuple[int, int], table: Table = DEMO_TABLE) -> Scene:
     return dataclasses.replace(scene, hands=(), lighting=lighting)
 
 
+def own_light_tables(first_seed: int, size: tuple[int, int]) -> Iterator[Table]:
+    """The tables in their own light from seed ``first_seed`` on whose scene at ``size`` has a
+    board and a cube (``table_scene``), in seed order."""
+    for seed in itertools.count(first_seed):
+        table = Table(seed, clean_light=False)
+        try:
+            table_scene(size, table)
+        except ValueError:
+            continue
+        yield table
+
+
 def principal_point(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> tuple[float, float]:
     """The table camera's principal point in shares of the frame (its calibration)."""
     return table_scene(size, table).camera.principal_share()
@@ -118,8 +132,8 @@ def staged_scene(shot: Shot) -> Scene:
     table = dataclasses.replace(table, solids=(cube,), arrangement=arrangement)
     position = vision_position(shot.sides, TABLE)
     values = [die.value for die in shot.dice]
-    # a die thrown to lean lies where its side touches a checker or the frame; laid flat there
-    # it would lie over the checker's edge, so a throw of flat dice leans none
+    # a die thrown to lean lies with its centre 0.35 of a side from a checker's edge; laid flat
+    # there it would lie over the checker, so a throw of flat dice leans none
     lean_share = LEAN_SHARE if any(die.cocked for die in shot.dice) else 0.0
     key = zlib.crc32(repr(shot).encode())
     for attempt in range(3000):

@@ -4,6 +4,7 @@ checker lies beside it, not under it."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,10 +21,10 @@ from tests.e2e.e2e_scenes import (
     SIZE,
     Shot,
     Table,
+    own_light_tables,
     principal_point,
     render_shot,
     staged_scene,
-    table_scene,
 )
 from vision.config import ReadConfig
 from vision.read import read_frame
@@ -46,17 +47,7 @@ def _on_the_bar() -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def _tables(count: int, size: tuple[int, int]) -> list[Table]:
     """The first ``count`` tables from seed 2,000,000 on that have a board and a cube."""
-    tables: list[Table] = []
-    seed = 2_000_000
-    while len(tables) < count:
-        table = Table(seed, clean_light=False)
-        try:
-            table_scene(size, table)
-            tables.append(table)
-        except ValueError:
-            pass
-        seed += 1
-    return tables
+    return list(itertools.islice(own_light_tables(2_000_000, size), count))
 
 
 @pytest.mark.parametrize("table", _tables(2, SIZE), ids=lambda t: str(t.seed))

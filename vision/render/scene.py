@@ -403,6 +403,13 @@ BLUR_PX = (0.5, 1.8)
 REFERENCE_WIDTH = 1280
 
 
+def square_reach(size: float, yaw_deg: float, direction: float) -> float:
+    """How far (mm) a flat die of side ``size`` (mm) turned ``yaw_deg`` about the vertical
+    reaches from its centre along ``direction`` (radians): its half extent there."""
+    turn = math.radians(yaw_deg) - direction
+    return size / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))
+
+
 def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction: float) -> float:
     """The centre distance (mm) at which two flat dice of side ``size`` (mm), turned
     ``yaw_a_deg`` and ``yaw_b_deg`` about the vertical, just touch, the second lying in
@@ -414,12 +421,7 @@ def touching_distance(size: float, yaw_a_deg: float, yaw_b_deg: float, direction
         along = abs(math.cos(direction - axis))
         if along < 1e-9:
             continue
-        extent = sum(
-            size
-            / 2
-            * (abs(math.cos(math.radians(yaw) - axis)) + abs(math.sin(math.radians(yaw) - axis)))
-            for yaw in (yaw_a_deg, yaw_b_deg)
-        )
+        extent = sum(square_reach(size, yaw, axis) for yaw in (yaw_a_deg, yaw_b_deg))
         best = min(best, extent / along)
     return best
 
@@ -438,8 +440,7 @@ def _flush_spot(
     radius = placer.geometry.checker_diameter / 2
 
     def flush(angle: float) -> float:
-        turn = math.radians(angle - yaw_deg)
-        reach = size / 2 * (abs(math.cos(turn)) + abs(math.sin(turn)))  # toward the checker
+        reach = square_reach(size, yaw_deg, math.radians(angle))  # toward the checker
         return radius + reach + float(rng.uniform(0.0, FLUSH_GAP_MM))
 
     spot = _beside_checker(rng, placer, checkers, zone, size, flush)
