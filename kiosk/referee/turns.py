@@ -66,8 +66,43 @@ def on_board_read(ctx: Context, event: BoardRead) -> None:
         _touched_early(ctx)  # lifted, then checkers moved: no roll again
     if game.pending is not None:
         settle(ctx)
+    elif _played_on_cocked_call(ctx):
+        return
     elif game.phase in ("roll", "cube_offered", "opening_rolled"):
         _check_between_turns(ctx, report=game.phase != "opening_rolled")
+
+
+def _played_on_cocked_call(ctx: Context) -> bool:
+    """Whether the mover played on dice the kiosk called cocked, and if so take his roll.
+
+    A roll with a die read as cocked is void (MSO 4.2, JBL 4.1.4) and the table is asked to
+    roll again. Where the dice still lie as read and the board changes instead, the players
+    judged the die flat (or ignored the call): the roll is taken as read, so that the play is
+    judged as any other, and the director is told, who rules whether the roll stood. Only a
+    roll whose one fault was the cocked die is taken: dice in the wrong place stay void."""
+    game = ctx.game
+    reading = game.reading
+    if game.phase != "roll" or not game.cocked or game.turn is None or reading is None:
+        return False
+    if len(game.dice_seen) != 2:
+        return False
+    ranges = reading_ranges(reading, ctx.state.config)
+    if ranges.fits(game.sides) or ranges.implausible() is not None:
+        return False
+    roller = game.turn
+    flat = tuple(replace(die, cocked=False) for die in game.dice_seen)
+    if _roll_problem(ctx, roller, flat) is not None:
+        return False
+    read = " and ".join("?" if die.value is None else str(die.value) for die in flat)
+    ctx.record(
+        "invalid_roll",
+        ctx.rules.rule("play.cocked_dice_reroll"),
+        f"player {roller} played on after the kiosk read a die as cocked: the roll ({read}) is"
+        " taken as read; the director rules whether it stood",
+        player=roller,
+    )
+    _turn_roll(ctx, flat)
+    return True
 
 
 def _corrected(ctx: Context, sides: Sides) -> Sides | None:

@@ -145,6 +145,41 @@ def test_invalid_roll_is_rolled_again(ruleset: str, cocked: bool, zone: str | No
     assert table.state.prompt is None
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_play_on_dice_called_cocked_is_followed(ruleset: str) -> None:
+    """MSO 4.2 / JBL 4.1.4: the kiosk calls a die cocked, the dice stay as they lie and the
+    mover plays on: his roll is taken as read and his play judged as any other, and the
+    director is told (the kiosk may have been wrong, or the players ignored the call)."""
+    table = Table(config(ruleset))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    assert kinds(table.dice(6, 4, cocked=True)) == ["invalid_roll"]
+    after = table.result_of("24/14", Dice(6, 4))
+    raised = table.board(after)
+    assert kinds(raised) == ["invalid_roll"]
+    assert "played on after the kiosk read a die as cocked" in raised[0].detail
+    assert "(6 and 4)" in raised[0].detail
+    assert raised[0].player == 1
+    assert table.state.game.phase == "moving"
+    assert dice_of(table.state) == Dice(6, 4)
+    assert table.state.prompt is None
+    assert kinds(table.press(1) + table.tick()) == []
+    assert table.state.game.sides == after
+    assert table.state.game.turn == 0
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_play_on_dice_called_cocked_in_the_wrong_place_is_not_taken(ruleset: str) -> None:
+    """A roll void for more than the cocked die (a die on the bar, MSO 4.2, JBL 4.1.4) is not
+    taken when the mover plays on: the board changed between turns."""
+    table = Table(config(ruleset))
+    table.opening(winner=0, high=3, low=1)
+    table.play("8/5 6/5")
+    table.dice(6, 4, cocked=True, zone="on-bar")
+    assert kinds(table.board(table.result_of("24/14", Dice(6, 4)))) == ["board_changed_out_of_turn"]
+    assert table.state.game.phase == "roll"
+
+
 def test_mso_roll_to_the_left_of_the_bar_is_invalid() -> None:
     """MSO 4.2: to the right of the bar (the top player's right is the image's left half)."""
     table = Table(config("mso"))
