@@ -84,6 +84,17 @@ class DiceConfig:
     # (With the dice networks of 2026-12-05, tuning seeds 650,000.. to 671,999, 7,420 dice:
     # 0.9 missed 66 -> 65 and false dice 48 -> 53.)
     weak_value_probability: float = 0.98
+    # A die read without a value from a peak below ``unread_peak`` is kept only where the
+    # reader gives it at least ``unread_die_probability`` of being a die (``vision.dice.
+    # _faint_unread``): the gap between four checkers is read so, and a third die voids a roll
+    # (found in play, ``scripts/evaluate_play``). (Tuning seeds 650,000..650,999 and
+    # 660,000..660,999, labelled corners, calibrated, frames without a hand, 3,743 dice found:
+    # of 13 false dice 9 had no value, all of them peaks 0.25 to 0.34 probable read 0.50 to
+    # 0.81 a die; of 116 dice without a value only 10 were read less than 0.85 a die, and one
+    # of those (0.81) came from a peak below 0.36. Looked at after, seeds 670,000..671,999: 9
+    # of 14 false dice without a value dropped, one die lost.)
+    unread_peak: float = 0.36
+    unread_die_probability: float = 0.85
     max_candidates: int = 32
     # Of two peaks whose decoded centres lie within this share of their sides, only the
     # stronger is a candidate; a peak outshone by a neighbouring cell is kept only where the

@@ -410,10 +410,24 @@ def _weak(candidate: Candidate, config: DiceConfig) -> bool:
 def _kept(candidate: Candidate, read: Read, config: DiceConfig) -> bool:
     """Whether a candidate's reading stands: a weak peak (below ``min_peak``) only as a die
     whose value is ``weak_value_probability`` sure, a peak outshone by its neighbour
-    (``Candidate.beside``) only as a die with a value, any other peak as read."""
+    (``Candidate.beside``) only as a die with a value, a faint die without a value
+    (``_faint_unread``) not at all, any other peak as read."""
     if _weak(candidate, config):
         return _readable_die(read, config, config.weak_value_probability)
-    return not candidate.beside or _readable_die(read, config)
+    if candidate.beside:
+        return _readable_die(read, config)
+    return not _faint_unread(candidate, read, config)
+
+
+def _faint_unread(candidate: Candidate, read: Read, config: DiceConfig) -> bool:
+    """A die read without a value from a peak below ``unread_peak`` that the reader gives
+    less than ``unread_die_probability`` of being a die: most such are the gap between four
+    checkers, not a die."""
+    return (
+        candidate.score < config.unread_peak
+        and read.cube < read.die < config.unread_die_probability
+        and _face_share(read) < config.min_value_probability
+    )
 
 
 def _reread_unsure(
