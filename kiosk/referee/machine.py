@@ -17,7 +17,14 @@ from kiosk.referee.events import BoardRead, ClockPress, DiceRead, DirectorAction
 from kiosk.referee.gin import GinJudge
 from kiosk.referee.incidents import Incident
 from kiosk.referee.state import RefereeState, new_referee
-from kiosk.referee.turns import on_board_read, on_dice_read, on_press, settle
+from kiosk.referee.turns import (
+    on_board_read,
+    on_dice_read,
+    on_press,
+    report_change,
+    roll_explains_change,
+    settle,
+)
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,7 @@ def step(state: RefereeState, event: Event, gin: GinJudge | None = None) -> Refe
         )
         return RefereeStep(ctx.state, tuple(ctx.raised))
     ctx.set(t_ms=event.t_ms)
+    report_change(ctx, event)
     if isinstance(event, ClockPress):
         on_press(ctx, event)  # the pending play is judged on the next event
     elif isinstance(event, BoardRead):
@@ -47,6 +55,7 @@ def step(state: RefereeState, event: Event, gin: GinJudge | None = None) -> Refe
         settle(ctx)
         if isinstance(event, DiceRead):
             on_dice_read(ctx, event)
+            roll_explains_change(ctx)
         elif isinstance(event, Touch):
             on_touch(ctx, event)
         elif isinstance(event, DirectorAction):

@@ -137,11 +137,13 @@ class Game:
     tray they stay in ``sides``' borne-off slot, as the camera sees them): they were never borne
     off, so such a player can still be gammoned (MSO 4.7, JBL 4.2.4). ``opening``: the opening
     dice (high, low) and ``opening_winner`` the player of the high die when the reading tells.
-    ``reading``: the latest settled reading. ``disturbed``: the incident of a board changed
-    between turns, until restored. ``other_half``: JBL 4.1.4 permission for each player to roll
-    into the other half. ``log``: the game's record so far. ``held_lift``: the mover
-    lifted the dice before moving a checker or pressing, held back until what follows tells a
-    roll again (a die cocked that the camera did not see, MSO 4.2) from dice touched early."""
+    ``reading``: the latest settled reading. ``changed_ms``: when a board changed between turns
+    was seen, until the next event reports it (``turns.report_change``). ``disturbed``: the
+    incident of a board changed between turns, until restored. ``other_half``: JBL 4.1.4
+    permission for each player to roll into the other half. ``log``: the game's record so far.
+    ``held_lift``: the mover lifted the dice before moving a checker or pressing, held back
+    until what follows tells a roll again (a die cocked that the camera did not see, MSO 4.2)
+    from dice touched early."""
 
     number: int
     phase: Phase = "opening"
@@ -165,6 +167,7 @@ class Game:
     illegal: IllegalMove | None = None
     premature: PrematureRoll | None = None
     offer: EndOffer | None = None
+    changed_ms: int | None = None
     disturbed: int | None = None
     other_half: tuple[bool, bool] = (False, False)
     log: tuple[LogEntry, ...] = ()

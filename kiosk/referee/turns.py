@@ -35,7 +35,7 @@ from kiosk.referee.board import (
 )
 from kiosk.referee.citations import LEGAL_PLAY, cite
 from kiosk.referee.context import Context
-from kiosk.referee.events import Args, BoardRead, ClockPress, DiceRead, DieSeen, Zone
+from kiosk.referee.events import Args, BoardRead, ClockPress, DiceRead, DieSeen, Event, Zone
 from kiosk.referee.explain import play_seen, why_illegal
 from kiosk.referee.incidents import IncidentKind, Prompt, PromptKind
 from kiosk.referee.state import IllegalMove, PendingPlay, PrematureRoll, Roll, UnreadRoll
@@ -127,11 +127,13 @@ def _accept_correction(ctx: Context, sides: Sides) -> None:
 def _check_between_turns(ctx: Context, report: bool) -> None:
     """Between turns the board must not change (MSO 4.3, JBL 4.2.2) except to correct the setup
     in time; a change raises one incident until the board is restored (with ``report``; not
-    before the first play, while the players may still be putting the setup right)."""
+    before the first play, while the players may still be putting the setup right), at the
+    next event (``report_change``)."""
     game = ctx.game
     assert game.reading is not None
     ranges = reading_ranges(game.reading, ctx.state.config)
     if ranges.fits(game.sides):
+        ctx.set_game(changed_ms=None)
         if game.disturbed is not None:
             ctx.set_game(disturbed=None)
             ctx.clear("restore_position")
@@ -140,10 +142,46 @@ def _check_between_turns(ctx: Context, report: bool) -> None:
     if corrected is not None and ranges.fits(corrected):
         _accept_correction(ctx, corrected)
         return
-    if not report or game.disturbed is not None or ranges.implausible():
+    if report and game.disturbed is None and not ranges.implausible():
+        ctx.set_game(changed_ms=ctx.t_ms)
+
+
+def report_change(ctx: Context, event: Event) -> None:
+    """Report a board changed between turns (``Game.changed_ms``) before ``event``, unless
+    ``event`` is dice read in the same settled frame: checkers move after the roll, so a roll
+    whose frames the camera could not read (a die missed) and the play made with it may settle
+    together, and the roll taken shows the change was the mover's play, judged at his press."""
+    changed = ctx.game.changed_ms
+    if changed is None or (isinstance(event, DiceRead) and event.t_ms == changed):
+        return
+    ctx.set_game(changed_ms=None)
+    _report_between_turns(ctx)
+
+
+def roll_explains_change(ctx: Context) -> None:
+    """After dice read in the frame the board changed in (``report_change``): a roll taken makes
+    the change the mover's play; otherwise it is reported now."""
+    if ctx.game.changed_ms is None:
+        return
+    ctx.set_game(changed_ms=None)
+    if ctx.game.phase != "moving":
+        _report_between_turns(ctx)
+
+
+def _report_between_turns(ctx: Context) -> None:
+    """Raise the incident of checkers moved between turns (MSO 4.3, JBL 4.2.2) where the latest
+    reading still shows the change."""
+    game = ctx.game
+    reading = game.reading
+    if game.phase not in ("roll", "cube_offered") or game.disturbed is not None:
+        return
+    if reading is None or reading.occluded:
+        return
+    ranges = reading_ranges(reading, ctx.state.config)
+    if ranges.fits(game.sides) or ranges.implausible():
         return
     on_roll: Player = game.turn if game.turn is not None else 0
-    seen = estimate(game.reading, ctx.state.config)
+    seen = estimate(reading, ctx.state.config)
     seen_id = position_id(position_of(seen, on_roll))
     correct_id = position_id(position_of(game.sides, on_roll))
     number = ctx.record(
