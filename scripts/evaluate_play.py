@@ -16,8 +16,10 @@ Figures: the plays the referee logged as played (each table's game followed unti
 miss), the tables followed to the end, the tables that raised no incident, and the incidents
 raised, by kind, and the first at each table: in a game played cleanly every incident is a
 false alarm the director would be called to (the first one counts most: the scripted players
-do not answer it, so more may follow from it). ``--perfect`` reads the renderer's exact labels
-instead of the pixels (the harness itself: every play followed, no incident).
+do not answer it, so more may follow from it). Also the still frames (no hand, the same scene
+as the frame before) that vision read as occluded, and the tables with any: the kiosk is blind
+there, as long as the scene stays so. ``--perfect`` reads the renderer's exact labels instead
+of the pixels (the harness itself: every play followed, no incident).
 """
 
 from __future__ import annotations
@@ -33,10 +35,13 @@ from pathlib import Path
 
 import numpy as np
 
+from hardware.camera.frame import Frame
+from kiosk.pipeline.readers import FrameReader
 from kiosk.referee import RefereeConfig
 from tests.e2e.e2e_games import logged_turns, random_game
-from tests.e2e.e2e_match import run_script, vision_reader
+from tests.e2e.e2e_match import Script, run_script, vision_reader
 from tests.e2e.e2e_scenes import CAMERA_SIZE, TABLE, Table, own_light_tables, render_shot
+from vision.labels import Reading
 
 FIRST_TABLE = 2_000_000  # above the evaluation frames' seeds (1,000,000..) and the tuning ones
 
@@ -52,6 +57,9 @@ class Figures:
     frames: int = 0
     seconds: float = 0.0
     quiet_tables: int = 0
+    still_frames: int = 0
+    still_occluded: int = 0
+    blind_tables: int = 0
     incidents: Counter[str] = field(default_factory=Counter)
     first_incidents: Counter[str] = field(default_factory=Counter)
     misses: list[dict[str, object]] = field(default_factory=list)
@@ -68,10 +76,39 @@ class Figures:
             "first_incident_at_a_table": dict(self.first_incidents.most_common()),
             "incidents_per_100_plays": round(sum(self.incidents.values()) * per_100, 2),
             "incidents": dict(self.incidents.most_common()),
+            "still_frames_read_occluded_pct": round(
+                100.0 * self.still_occluded / max(1, self.still_frames), 2
+            ),
+            "tables_with_still_frames_read_occluded": self.blind_tables,
             "frames": self.frames,
             "ms_per_frame": round(1000.0 * self.seconds / max(1, self.frames), 1),
             "misses": self.misses,
         }
+
+
+class WatchedReader:
+    """A frame reader that keeps, by ``Frame.seq``, whether it read each frame as occluded."""
+
+    def __init__(self, reader: FrameReader) -> None:
+        self._reader = reader
+        self.occluded: dict[int, bool] = {}
+
+    def __call__(self, frame: Frame) -> Reading:
+        reading = self._reader(frame)
+        self.occluded[frame.seq] = reading.occluded
+        return reading
+
+
+def still_frames_read_occluded(script: Script, occluded: dict[int, bool]) -> tuple[int, int]:
+    """How many of ``script``'s still frames (no hand, the same shot as the frame before) there
+    are, and how many of them were read as occluded (``occluded``: by frame index)."""
+    frames = script.frames
+    still = [
+        k
+        for k in range(1, len(frames))
+        if frames[k].shot.hand is None and frames[k].shot == frames[k - 1].shot
+    ]
+    return len(still), sum(occluded.get(k, False) for k in still)
 
 
 def play_table(
@@ -81,10 +118,15 @@ def play_table(
     seed = table.seed
     script, played = random_game(config, np.random.default_rng(seed), CAMERA_SIZE, table, turns)
     started = time.perf_counter()
+    reader = None if perfect else WatchedReader(vision_reader(CAMERA_SIZE, table))
     with tempfile.TemporaryDirectory() as folder:
-        reader = None if perfect else vision_reader(CAMERA_SIZE, table)
         run = run_script(script, Path(folder), reader=reader)
     figures.seconds += time.perf_counter() - started
+    if reader is not None:
+        still, blind = still_frames_read_occluded(script, reader.occluded)
+        figures.still_frames += still
+        figures.still_occluded += blind
+        figures.blind_tables += int(blind > 0)
     render_shot.cache_clear()
     logged = logged_turns(run.state)
     followed = 0

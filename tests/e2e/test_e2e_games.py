@@ -86,3 +86,24 @@ def test_vision_reads_the_checkers_hit_beside_the_centred_cube() -> None:
     reading = read_frame(image, ReadConfig(principal_point=principal_point(CAMERA_SIZE, HIT_TABLE)))
     assert (label.bar.light, label.bar.dark) == (1, 1)
     assert reading.bar == label.bar
+
+
+def test_still_frames_read_as_occluded_are_counted() -> None:
+    """``scripts.evaluate_play``: the still frames are those with no hand showing the shot of
+    the frame before (a hand's frames and the first after it are not), and of them those read
+    as occluded are counted."""
+    from scripts.evaluate_play import still_frames_read_occluded
+
+    table = _tables(1, SIZE)[0]
+    script, _ = random_game(CONFIG, np.random.default_rng(table.seed), SIZE, table, 3)
+    frames = script.frames
+    all_occluded = dict.fromkeys(range(len(frames)), True)
+    still, blind = still_frames_read_occluded(script, all_occluded)
+    hands = sum(frame.shot.hand is not None for frame in frames)
+    assert 0 < still < len(frames) - hands
+    assert blind == still
+    assert still_frames_read_occluded(script, {}) == (still, 0)
+    after_hand = next(
+        k for k in range(1, len(frames)) if frames[k - 1].shot.hand and not frames[k].shot.hand
+    )
+    assert still_frames_read_occluded(script, {after_hand: True}) == (still, 0)
