@@ -142,8 +142,8 @@ def _check_between_turns(ctx: Context, report: bool) -> None:
     if corrected is not None and ranges.fits(corrected):
         _accept_correction(ctx, corrected)
         return
-    if report and game.disturbed is None and not ranges.implausible():
-        ctx.set_game(changed_ms=ctx.t_ms)
+    if report:
+        ctx.set_game(changed_ms=ctx.t_ms)  # checked again when reported (_report_between_turns)
 
 
 def report_change(ctx: Context, event: Event) -> None:
