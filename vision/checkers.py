@@ -12,7 +12,8 @@ reads the 13 crops in one batch. For each half of a crop (the top point and the 
 the bar's upper and lower half) it gives the probabilities of 0..15 visible checkers, of the
 checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
 A crop it is unsure of is read again mirrored and turned end over end, and the readings
-averaged (``run_net``).
+averaged (``run_net``); the bar's crop is read again with its contrast stretched and its counts
+averaged too (a dark checker on a dark bar is the one the net missed most).
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (a full row the net suspects is looked
@@ -112,8 +113,12 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
     likeliest count below ``flipped_sure_probability``, or hidden checkers
     ``min_hidden_probability`` likely) is read again each way of ``FLIPS``, as the net learnt
     crops (``vision.training.train_checkers``), and each half's logits averaged over the four
-    readings."""
-    batch = scale_batch(split_crops(crops, config))
+    readings. Where ``config.bar_contrast`` is not 1, the bar's crop is read again
+    ``stretched`` by it, and its halves' count logits averaged with that reading's: a dark
+    checker on a dark bar differs from the bar by a few levels, and the net reads it as none
+    on the crop as cut."""
+    split = split_crops(crops, config)
+    batch = scale_batch(split)
     count, light, hidden = _logits(batch)
     if config.flipped_views:
         sure = (nets.softmax(count).max(axis=2) >= config.flipped_sure_probability) & (
@@ -124,6 +129,10 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
             flipped = _flipped_logits(batch[unsure])
             for logits, again in zip((count, light, hidden), flipped, strict=True):
                 logits[unsure] = (logits[unsure] + again.sum(axis=0)) / (len(FLIPS) + 1)
+    if config.bar_contrast != 1.0:
+        bar = split[BAR_CROP::CROPS]
+        bar_count, _, _ = _logits(scale_batch(stretched(bar, config.bar_contrast)))
+        count[BAR_CROP::CROPS] = (count[BAR_CROP::CROPS] + bar_count) / 2
     counts = nets.softmax(count)
     lights, hiddens = nets.sigmoid(light[:, :, 0]), nets.sigmoid(hidden[:, :, 0])
     return [
@@ -133,6 +142,15 @@ def run_net(crops: Image, config: CheckerConfig) -> list[tuple[HalfReading, Half
         )
         for i in range(len(counts))
     ]
+
+
+def stretched(crops: Image, gain: float) -> Image:
+    """Crops (n x 3 x height x width, ``split_crops``), each with its contrast about its
+    median colour (per channel: for the bar's crop, the bar's own colour, whatever lies on it)
+    multiplied by ``gain``, clipped to 0..255."""
+    median = np.median(crops, axis=(2, 3), keepdims=True)
+    spread = (crops.astype(np.float32) - median) * gain + median
+    return np.asarray(np.clip(spread, 0, 255), np.uint8)
 
 
 def _logits(batch: Floats) -> tuple[Floats, Floats, Floats]:

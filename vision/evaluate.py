@@ -16,6 +16,8 @@ Definitions (issue 4 targets in brackets):
   issue says must never happen; a board with one is *confidently wrong*.
 - A board is *exactly right* when its 24 points and both bar counts are right, out of all
   readable frames [>= 99%]; *at most one error* counts points and bar counts not right.
+  The bar's checkers are also scored alone: of the colours with checkers on the bar (frames
+  not abstained), the share whose bar count is given and right, and given wrong.
   Borne-off counts are scored separately: right of those the reader gives, and how many of the
   two colours' counts of non-abstained readable frames it gives.
 - Corner error: distance in pixels from each predicted corner to the labelled one.
@@ -77,6 +79,9 @@ class FrameScore:
     boards_exact: int = 0
     boards_one_error: int = 0
     boards_confidently_wrong: int = 0
+    bar_checkers: int = 0
+    bar_checkers_right: int = 0
+    bar_checkers_wrong: int = 0
     no_board_frames: int = 0
     false_boards: int = 0
     off_given: int = 0
@@ -183,18 +188,12 @@ def score_frame(
         return FrameScore(**counts)
     by_number = {p.point: p for p in predicted.points}
     verdicts = [_point_verdict(p, by_number.get(p.point)) for p in label.points]
-    bar_wrong = int(predicted.bar.light != label.bar.light) + int(
-        predicted.bar.dark != label.bar.dark
-    )
+    bar = ((predicted.bar.light, label.bar.light), (predicted.bar.dark, label.bar.dark))
+    bar_wrong = sum(1 for given, truth in bar if given != truth)
     not_right = sum(1 for v in verdicts if v != "right") + bar_wrong
     wrong = verdicts.count("wrong")
-    bar_confidently_wrong = any(
-        given is not None and given != truth
-        for given, truth in (
-            (predicted.bar.light, label.bar.light),
-            (predicted.bar.dark, label.bar.dark),
-        )
-    )
+    bar_confidently_wrong = any(given is not None and given != truth for given, truth in bar)
+    on_bar = [(given, truth) for given, truth in bar if truth]
     counts.update(
         points=len(verdicts),
         point_errors=verdicts.count("error") + wrong,
@@ -203,6 +202,9 @@ def score_frame(
         boards_confidently_wrong=int(wrong > 0 or bar_confidently_wrong),
         boards_exact=int(not_right == 0),
         boards_one_error=int(not_right <= 1),
+        bar_checkers=len(on_bar),
+        bar_checkers_right=sum(1 for given, truth in on_bar if given == truth),
+        bar_checkers_wrong=sum(1 for given, truth in on_bar if given not in (None, truth)),
     )
     for given, truth in (
         (predicted.off.light, label.off.light),
@@ -262,6 +264,9 @@ class Summary:
             "boards_exact_pct": _percent(t.boards_exact, t.readable),
             "boards_at_most_one_error_pct": _percent(t.boards_one_error, t.readable),
             "boards_confidently_wrong_pct": _percent(t.boards_confidently_wrong, t.readable),
+            "bar_checkers": t.bar_checkers,
+            "bar_checkers_right_pct": _percent(t.bar_checkers_right, t.bar_checkers),
+            "bar_checkers_wrong_pct": _percent(t.bar_checkers_wrong, t.bar_checkers),
             "corner_error_mean_px": sum(corners) / len(corners) if corners else None,
             "corner_error_max_px": max(corners) if corners else None,
             "off_right_pct": _percent(t.off_right, t.off_given),

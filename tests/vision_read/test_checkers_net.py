@@ -11,6 +11,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from kiosk.referee.board import START_SIDES
+from kiosk.rules import BAR
+from tests.e2e.e2e_scenes import CAMERA_SIZE, Shot, Table, principal_point, render_shot
 from tests.vision_read.rendered import rendered
 from vision.board import board_from_corners, rectify
 from vision.checkers import (
@@ -20,10 +23,12 @@ from vision.checkers import (
     read_checkers,
     run_net,
     split_crops,
+    stretched,
     two_colours,
 )
 from vision.columns import crop_spans
 from vision.config import ReadConfig
+from vision.labels import SideCounts
 from vision.read import read_frame
 from vision.render import scene_for_seed
 from vision.training.train_checkers import crop_labels, training_frame
@@ -84,8 +89,9 @@ def _crops(seed: int) -> np.ndarray:
 
 def test_flipped_views_read_a_crop_as_its_mirror_image_and_turned() -> None:
     """Every crop read all four ways (none taken as sure): the crops mirrored read the same,
-    turned end over end their halves swap."""
-    checkers = replace(ReadConfig().checkers, flipped_sure_probability=1.01)
+    turned end over end their halves swap. (The bar's crop read again stretched is read one
+    way only: ``bar_contrast`` 1 here.)"""
+    checkers = replace(ReadConfig().checkers, flipped_sure_probability=1.01, bar_contrast=1.0)
     crops = _crops(1)
     readings = run_net(crops, checkers)
     mirrored = run_net(np.ascontiguousarray(crops[:, ::-1]), checkers)[::-1]
@@ -120,6 +126,36 @@ def test_flipped_views_count_what_the_crop_as_cut_leaves_a_range(
     assert (read.count, read.min, read.max) == (count, count, count)
     read = read_frame(image, once, label.board.corners).points[point - 1]
     assert (read.count, read.min, read.max) == (None, *as_cut)
+
+
+def test_stretched_spreads_each_crop_about_its_median_colour() -> None:
+    crops = np.full((2, 3, 4, 2), 40, np.uint8)
+    crops[0, 2, 0, 0] = 60
+    crops[0, 0, 1, 1] = 250
+    crops[1] = 100
+    out = stretched(crops, 2.0)
+    assert out[0, 2, 0, 0] == 80  # 40 + 2 x 20
+    assert out[0, 0, 1, 1] == 255  # clipped
+    assert (out[0, 1] == 40).all()  # the median colour stays
+    assert (out[1] == 100).all()
+
+
+@pytest.mark.parametrize("seed", [2_000_015, 2_100_013])
+def test_a_dark_checker_on_a_dark_bar_beside_the_cube_is_counted(seed: int) -> None:
+    """Play tables (``scripts.evaluate_play``) where a hit dark checker lies beside the centred
+    cube on a bar of nearly its colour: read as none from the bar's crop as cut
+    (``bar_contrast`` 1), counted with the crop read again stretched."""
+    table = Table(seed, clean_light=False)
+    hit = list(START_SIDES[1])
+    hit[6] -= 1
+    hit[BAR] += 1
+    shot = Shot(sides=(START_SIDES[0], tuple(hit)), size=CAMERA_SIZE, table=table)
+    image, label = render_shot(shot)
+    assert label.bar == SideCounts(0, 1)
+    config = ReadConfig(principal_point=principal_point(CAMERA_SIZE, table))
+    assert read_frame(image, config, label.board.corners).bar == SideCounts(0, 1)
+    once = replace(config, checkers=replace(config.checkers, bar_contrast=1.0))
+    assert read_frame(image, once, label.board.corners).bar == SideCounts(0, 0)
 
 
 def test_checker_counts_with_known_corners() -> None:

@@ -100,6 +100,22 @@ def test_wrong_colour_and_wrong_bar_are_errors() -> None:
     assert score.boards_one_error == 0  # one point and one bar count wrong
 
 
+def test_the_bars_checkers_are_scored_by_colour_holding_them() -> None:
+    label = dataclasses.replace(_label(), bar=SideCounts(1, 2))
+    predictions = [
+        label,  # both right
+        dataclasses.replace(label, bar=SideCounts(1, 0)),  # dark missed: wrong
+        dataclasses.replace(label, bar=SideCounts(None, 2)),  # light not given
+        dataclasses.replace(label, bar=SideCounts(1, 2), occluded=True),  # abstained: not scored
+    ]
+    figures = summarise([score_frame(label, p) for p in predictions]).figures()
+    assert figures["bar_checkers"] == 6
+    assert figures["bar_checkers_right_pct"] == pytest.approx(400 / 6)
+    assert figures["bar_checkers_wrong_pct"] == pytest.approx(100 / 6)
+    empty = dataclasses.replace(label, bar=SideCounts(0, 0))
+    assert score_frame(empty, dataclasses.replace(empty, bar=SideCounts(1, 0))).bar_checkers == 0
+
+
 def test_null_count_whose_range_holds_the_truth_is_uncertain_not_an_error() -> None:
     unsure = _with_point(_label(), 13, count=None, min=3, max=6)
     score = score_frame(_label(), unsure)
