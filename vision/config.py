@@ -6,7 +6,7 @@ Euclidean distances in OpenCV's 8-bit CIE Lab space (L, a and b each scaled to 0
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,18 @@ class DiceConfig:
     # lost or read otherwise, cube values right 93.16% and 94.01% -> 93.16% and 94.13%; on the
     # reader's candidates there, 0.1 would have taken a die read right for the cube.)
     cube_fallback_probability: float = 0.2
+    # A centred cube lies on the middle of the bar (``cube_home``, frame pixels; ``vision.read``
+    # sets it from the board). Where no cube is found, a die within ``cube_home_sides``
+    # expected sides of it is the cube if the reader gives it at least
+    # ``cube_home_probability`` (``vision.dice.cube_or_die``): a die seldom comes to rest
+    # there, and one that does is void (MSO 4.2, JBL 4.1.4). (Tuning seeds 650,000..650,999,
+    # 660,000..660,999, 670,000..671,999 and 680,000..680,999, labelled corners, calibrated:
+    # 913 dice offered to ``cube_or_die``, 13 of them within 1.5 sides of the board's middle:
+    # one cube, at 0.13, and 12 dice, none above 0.003. Rendered play table 2,000,009's cube
+    # under glare: 0.18, read as a third die at every opening roll.)
+    cube_home: tuple[float, float] | None = None
+    cube_home_sides: float = 1.5
+    cube_home_probability: float = 0.05
     # Places read as the cube within this share of a side of the likeliest are the one cube's
     # top and side faces; the top is the one farthest from the nadir (``vision.dice.
     # top_face_of``). (Tuning seeds 650,000..650,999, 660,000..660,999, 670,000..671,999,
@@ -331,6 +343,21 @@ class DiceConfig:
     # The dice reader's own cube classes, which read the cube before, at 0.8: 423 and 9.)
     cube_share: float = 1.4
     min_cube_probability: float = 0.9
+
+    def scaled(self, factor: float) -> DiceConfig:
+        """This configuration for the same frame ``factor`` times as many pixels wide: the
+        expected die side, the nadir and the cube's home scaled with it."""
+
+        def point(xy: tuple[float, float] | None) -> tuple[float, float] | None:
+            return None if xy is None else (xy[0] * factor, xy[1] * factor)
+
+        side = self.die_side_px
+        return replace(
+            self,
+            die_side_px=None if side is None else side * factor,
+            nadir=point(self.nadir),
+            cube_home=point(self.cube_home),
+        )
 
 
 @dataclass(frozen=True)

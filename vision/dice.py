@@ -612,17 +612,39 @@ def cube_or_die(
     dice: list[FoundDie], cube_likeness: Sequence[float], config: DiceConfig
 ) -> tuple[list[FoundDie], FoundCube | None]:
     """Where no cube was found on a board (``die_side_px`` known: a match, with its cube, is on
-    the table): the die the reader finds likeliest to be the cube, if it gives that at least
-    ``cube_fallback_probability``, is the cube (read as a die it would be a phantom die); the
-    other dice as they are. Without a board (dice alone) nothing changes."""
+    the table): of the dice the reader finds at least ``cube_fallback_probability`` likely to
+    be the cube, or ``cube_home_probability`` where they lie at the cube's home on the bar
+    (``_at_cube_home``), the likeliest is the cube (read as a die it would be a phantom die);
+    the other dice as they are. Without a board (dice alone) nothing changes."""
     if not dice or config.die_side_px is None:
         return dice, None
-    likeliest = int(np.argmax(cube_likeness))
-    if cube_likeness[likeliest] < config.cube_fallback_probability:
+    cubes = [
+        i
+        for i, (die, likeness) in enumerate(zip(dice, cube_likeness, strict=True))
+        if likeness
+        >= (
+            config.cube_home_probability
+            if _at_cube_home(die, config)
+            else config.cube_fallback_probability
+        )
+    ]
+    if not cubes:
         return dice, None
+    likeliest = max(cubes, key=lambda i: cube_likeness[i])
     taken = dice[likeliest]
     return [d for i, d in enumerate(dice) if i != likeliest], FoundCube(
         None, taken.center, taken.side_px
+    )
+
+
+def _at_cube_home(die: FoundDie, config: DiceConfig) -> bool:
+    """Whether ``die`` lies within ``cube_home_sides`` expected sides of the middle of the
+    bar, where a centred cube lies."""
+    home, side = config.cube_home, config.die_side_px
+    return (
+        home is not None
+        and side is not None
+        and math.dist(die.center, home) <= config.cube_home_sides * side
     )
 
 

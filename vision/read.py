@@ -64,9 +64,9 @@ def dice_config_for(
     view: BoardView | None, config: ReadConfig, frame_size: tuple[int, int] | None = None
 ) -> DiceConfig:
     """The dice finder's configuration with the die size expected on the board (its width times
-    ``die_share``; unknown if no board was found) and, given the frame's (width, height), the
-    camera's nadir the board's outline gives (``vision.camera_pose.nadir_of``, at the camera's
-    ``config.principal_point``)."""
+    ``die_share``; unknown if no board was found), the middle of its bar (where a centred cube
+    lies) and, given the frame's (width, height), the camera's nadir the board's outline gives
+    (``vision.camera_pose.nadir_of``, at the camera's ``config.principal_point``)."""
     if view is None:
         return config.dice
     corners = np.array(view.corners)
@@ -78,7 +78,13 @@ def dice_config_for(
         if frame_size is None
         else nadir_of(view.corners, *frame_size, config.principal_point or FRAME_CENTRE)
     )
-    return replace(config.dice, die_side_px=float(width_px * config.die_share), nadir=nadir)
+    middle = np.linalg.inv(view.to_canonical) @ np.array([sum(view.bar) / 2, view.height / 2, 1.0])
+    return replace(
+        config.dice,
+        die_side_px=float(width_px * config.die_share),
+        nadir=nadir,
+        cube_home=(float(middle[0] / middle[2]), float(middle[1] / middle[2])),
+    )
 
 
 def _solids(frame: Image, config: ReadConfig, view: BoardView | None, fine: Image | None) -> Solids:
@@ -87,15 +93,7 @@ def _solids(frame: Image, config: ReadConfig, view: BoardView | None, fine: Imag
     if fine is None:
         return find_solids(frame, dice_config)
     up = fine.shape[1] / frame.shape[1]
-    side, nadir = dice_config.die_side_px, dice_config.nadir
-    found = find_solids(
-        fine,
-        replace(
-            dice_config,
-            die_side_px=None if side is None else side * up,
-            nadir=None if nadir is None else (nadir[0] * up, nadir[1] * up),
-        ),
-    )
+    found = find_solids(fine, dice_config.scaled(up))
 
     def down(center: tuple[float, float]) -> tuple[float, float]:
         return (center[0] / up, center[1] / up)

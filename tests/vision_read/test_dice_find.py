@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from tests.e2e.e2e_scenes import CAMERA_SIZE, DieShown, Shot, Table, principal_point, render_shot
 from tests.vision_read.rendered import rendered
 from vision import dice
 from vision.board import board_from_corners
@@ -625,6 +626,61 @@ def test_where_no_cube_is_found_the_most_cube_like_die_is_the_cube() -> None:
     assert dice.cube_or_die([], [], config) == ([], None)
     no_board = replace(config, die_side_px=None)  # dice alone: no cube in play
     assert dice.cube_or_die(found, [0.05, 0.3, 0.25], no_board) == (found, None)
+
+
+def test_where_no_cube_is_found_a_die_at_the_cubes_home_is_the_cube_less_surely() -> None:
+    """Within ``cube_home_sides`` of the bar's middle a die is the cube at
+    ``cube_home_probability``; elsewhere it needs ``cube_fallback_probability``."""
+    config = replace(
+        ReadConfig().dice,
+        cube_fallback_probability=0.2,
+        cube_home_probability=0.05,
+        cube_home_sides=1.5,
+        die_side_px=20.0,
+        cube_home=(300.0, 100.0),
+    )
+    home = dice.FoundDie(None, (310.0, 120.0), 24.0, False)  # 22 px off: 1.1 sides
+    away = dice.FoundDie(1, (340.0, 100.0), 18.0, False)  # 2 sides off
+    assert dice.cube_or_die([away, home], [0.1, 0.06], config) == (
+        [away],
+        dice.FoundCube(None, home.center, home.side_px),
+    )
+    assert dice.cube_or_die([away, home], [0.1, 0.04], config) == ([away, home], None)
+    assert dice.cube_or_die([away, home], [0.25, 0.06], config) == (
+        [home],
+        dice.FoundCube(None, away.center, away.side_px),
+    )
+    unknown = replace(config, cube_home=None)
+    assert dice.cube_or_die([away, home], [0.1, 0.06], unknown) == ([away, home], None)
+
+
+def test_the_centred_cube_under_glare_is_the_cube_not_a_third_die() -> None:
+    """Rendered play table 2,000,009 (``scripts.evaluate_play``): its centred cube, under
+    glare, is 0.18 likely the cube to the reader, so without ``cube_home_probability`` it was a
+    third die on the bar at the opening roll, and the roll could not be judged."""
+    table = Table(2_000_009, clean_light=False)
+    opening = (
+        DieShown(5, "right-half", row="bottom"),
+        DieShown(1, "left-half", row="top"),
+    )
+    image, label = render_shot(Shot(dice=opening, size=CAMERA_SIZE, table=table))
+    config = ReadConfig(principal_point=principal_point(CAMERA_SIZE, table))
+    reading = read_frame(image, config)
+    assert sorted((d.value, d.zone) for d in reading.dice) == [(1, "left-half"), (5, "right-half")]
+    assert label.cube is not None
+    assert reading.cube is not None
+    assert math.dist(reading.cube.center, label.cube.center) < 2.0
+    elsewhere = replace(config, dice=replace(config.dice, cube_home_probability=0.2))
+    assert [d.zone for d in read_frame(image, elsewhere).dice].count("on-bar") == 1
+
+
+def test_the_dice_configuration_scales_with_the_frame() -> None:
+    config = replace(ReadConfig().dice, die_side_px=20.0, nadir=(10.0, 5.0), cube_home=(4.0, 2.0))
+    twice = config.scaled(2.0)
+    assert (twice.die_side_px, twice.nadir, twice.cube_home) == (40.0, (20.0, 10.0), (8.0, 4.0))
+    assert replace(config, die_side_px=None, nadir=None, cube_home=None).scaled(2.0) == replace(
+        twice, die_side_px=None, nadir=None, cube_home=None
+    )
 
 
 def _die(center_x: float, cocked_probability: float, side: float = 18.0) -> dice.FoundDie:
