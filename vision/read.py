@@ -20,10 +20,11 @@ from vision.camera_pose import FRAME_CENTRE, BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
 from vision.config import DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
-from vision.labels import Board, Cube, Die, Reading, SideCounts, Zone
+from vision.labels import Board, Cube, Die, PointCount, Reading, SideCounts, Zone
 from vision.motion import occluded
 from vision.shrink import shrink_to
 from vision.stacks import judge_rows
+from vision.support import unpropped
 from vision.trays import among_standing, decode, off_places, read_trays
 
 Image = npt.NDArray[np.uint8]
@@ -113,17 +114,45 @@ def _board_region(view: BoardView, shape: tuple[int, ...]) -> npt.NDArray[np.uin
     return region
 
 
-def _die(found: FoundDie, view: BoardView | None, camera: BoardCamera | None, share: float) -> Die:
-    """The die as read: centred on its top face, in the zone of the board point beneath it (a
-    die's side, ``share`` of the board's width, below its top face; seen off the camera's axis,
-    the top face shows up to about 0.6 of a side beyond the point the die rests on), or, where
-    no ``camera`` is given (not calibrated), of its top face."""
-    rests = found.center if camera is None else camera.beneath(found.center, share)
+def _rests(found: FoundDie, camera: BoardCamera | None, share: float) -> tuple[float, float]:
+    """The board point a die rests on: a die's side (``share`` of the board's width) below its
+    top face (seen off the camera's axis, the top face shows up to about 0.6 of a side beyond
+    it), or, where no ``camera`` is given (not calibrated), its top face's centre."""
+    return found.center if camera is None else camera.beneath(found.center, share)
+
+
+def _die(found: FoundDie, view: BoardView | None, rests: tuple[float, float]) -> Die:
+    """The die as read: centred on its top face, in the zone of the board point it ``rests``
+    on."""
     return Die(
         value=found.value,
         center=(round(found.center[0], 1), round(found.center[1], 1)),
         zone=zone_of(view, rests),
         cocked=found.cocked,
+    )
+
+
+def _propped(
+    dice: Sequence[Die],
+    rests: Sequence[tuple[float, float]],
+    cube: FoundCube | None,
+    view: BoardView,
+    points: Sequence[PointCount],
+    config: ReadConfig,
+) -> tuple[Die, ...]:
+    """The dice, each called cocked that rests (``rests``) on the playing surface with nothing
+    within ``config.dice.cocked_reach_sides`` to lean on (``vision.support.unpropped``: the
+    walls, the checkers of ``points``, the other dice and the cube) called flat."""
+    sides = config.dice.cocked_reach_sides
+    if sides is None:
+        return tuple(dice)
+    reach = sides * view.width * config.die_share
+    solids = [*rests, *([] if cube is None else [cube.center])]
+    return tuple(
+        replace(die, cocked=False)
+        if die.cocked and unpropped(view, points, rests[i], solids[:i] + solids[i + 1 :], reach)
+        else die
+        for i, die in enumerate(dice)
     )
 
 
@@ -246,7 +275,8 @@ def read_located(
         if view is None or principal is None
         else board_camera(view.corners, frame.shape[1], frame.shape[0], principal)
     )
-    dice = tuple(_die(die, view, camera, config.die_share) for die in solids.dice)
+    rests = [_rests(die, camera, config.die_share) for die in solids.dice]
+    dice = tuple(_die(die, view, at) for die, at in zip(solids.dice, rests, strict=True))
     cube = _cube(solids.cube)
     if view is None:
         return Reading(
@@ -259,12 +289,12 @@ def read_located(
             occluded=occluded([*previous, frame], config.motion),
         )
     trays = read_trays(frame, view, config.trays)
-    dice = tuple(
-        die
-        for die in dice
+    kept = [
+        i
+        for i, die in enumerate(dice)
         if die.value not in config.trays.stripe_values
         or not among_standing(view, trays, die.center, config.trays)
-    )
+    ]
     rectified = rectify(frame, view.to_canonical, config.board)
     checkers = read_checkers(
         rectified,
@@ -283,7 +313,14 @@ def read_located(
         points=checkers.points,
         bar=checkers.bar,
         off=off,
-        dice=dice,
+        dice=_propped(
+            [dice[i] for i in kept],
+            [rests[i] for i in kept],
+            solids.cube,
+            view,
+            checkers.points,
+            config,
+        ),
         cube=cube,
         occluded=occluded([*previous, frame], config.motion, region),
     )
