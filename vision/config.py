@@ -508,8 +508,8 @@ class CheckerConfig:
     # were wrong, 5 of them a dark checker read as none, at 2: none. Tuning frames (labelled
     # corners, calibrated) 650,000..650,999 and 660,000..660,999: bar counts of the colours
     # on the bar right 98.5% -> 98.8% (of 403), boards exact 97.93% -> 97.99%. At 3, the same
-    # but one board fewer exact. The crop read only stretched (at 2, not averaged) gets 97.0%
-    # of those bar counts right, and 9 of the 400 play shots' wrong.
+    # bar counts but two boards fewer exact. The crop read only stretched (at 2, not averaged)
+    # gets 97.0% of those bar counts right, and 9 of the 400 play shots' wrong.
     bar_contrast: float = 2.0
     # A count is given when the net gives it at least this probability (and no hidden stack is
     # possible); otherwise ``min``/``max`` span the counts the net gives at least
