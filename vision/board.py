@@ -77,6 +77,11 @@ class BoardView:
         point = self.to_canonical @ np.array([x, y, 1.0])
         return (float(point[0] / point[2]), float(point[1] / point[2]))
 
+    def frame_point(self, x: float, y: float) -> tuple[float, float]:
+        """Canonical board point (x, y) in frame pixels (``canonical_point``'s inverse)."""
+        point = np.linalg.solve(self.to_canonical, np.array([x, y, 1.0]))
+        return (float(point[0] / point[2]), float(point[1] / point[2]))
+
 
 def order_corners(points: npt.ArrayLike) -> Corners:
     """Four points as top-left, top-right, bottom-right, bottom-left (image coordinates)."""

@@ -79,12 +79,11 @@ def dice_config_for(
         if frame_size is None
         else nadir_of(view.corners, *frame_size, config.principal_point or FRAME_CENTRE)
     )
-    middle = np.linalg.inv(view.to_canonical) @ np.array([sum(view.bar) / 2, view.height / 2, 1.0])
     return replace(
         config.dice,
         die_side_px=float(width_px * config.die_share),
         nadir=nadir,
-        cube_home=(float(middle[0] / middle[2]), float(middle[1] / middle[2])),
+        cube_home=view.frame_point(sum(view.bar) / 2, view.height / 2),
     )
 
 
@@ -133,26 +132,25 @@ def _die(found: FoundDie, view: BoardView | None, rests: tuple[float, float]) ->
 
 
 def _propped(
-    dice: Sequence[Die],
-    rests: Sequence[tuple[float, float]],
+    dice: Sequence[tuple[Die, tuple[float, float]]],
     cube: FoundCube | None,
     view: BoardView,
     points: Sequence[PointCount],
     config: ReadConfig,
 ) -> tuple[Die, ...]:
-    """The dice, each called cocked that rests (``rests``) on the playing surface with nothing
+    """The dice (each with the board point it rests on), each called cocked with nothing
     within ``config.dice.cocked_reach_sides`` to lean on (``vision.support.unpropped``: the
     walls, the checkers of ``points``, the other dice and the cube) called flat."""
     sides = config.dice.cocked_reach_sides
     if sides is None:
-        return tuple(dice)
+        return tuple(die for die, _ in dice)
     reach = sides * view.width * config.die_share
-    solids = [*rests, *([] if cube is None else [cube.center])]
+    solids = [*(at for _, at in dice), *([] if cube is None else [cube.center])]
     return tuple(
         replace(die, cocked=False)
-        if die.cocked and unpropped(view, points, rests[i], solids[:i] + solids[i + 1 :], reach)
+        if die.cocked and unpropped(view, points, at, solids[:i] + solids[i + 1 :], reach)
         else die
-        for i, die in enumerate(dice)
+        for i, (die, at) in enumerate(dice)
     )
 
 
@@ -290,8 +288,8 @@ def read_located(
         )
     trays = read_trays(frame, view, config.trays)
     kept = [
-        i
-        for i, die in enumerate(dice)
+        (die, at)
+        for die, at in zip(dice, rests, strict=True)
         if die.value not in config.trays.stripe_values
         or not among_standing(view, trays, die.center, config.trays)
     ]
@@ -313,14 +311,7 @@ def read_located(
         points=checkers.points,
         bar=checkers.bar,
         off=off,
-        dice=_propped(
-            [dice[i] for i in kept],
-            [rests[i] for i in kept],
-            solids.cube,
-            view,
-            checkers.points,
-            config,
-        ),
+        dice=_propped(kept, solids.cube, view, checkers.points, config),
         cube=cube,
         occluded=occluded([*previous, frame], config.motion, region),
     )

@@ -275,3 +275,16 @@ def test_aruco_markers_locate_a_board_the_networks_do_not_see() -> None:
     assert view is not None
     inner = ((280, 180), (1000, 180), (1000, 540), (280, 540))
     assert np.abs(np.array(view.corners) - np.array(inner)).max() <= 1.5
+
+
+def test_frame_point_is_canonical_points_inverse() -> None:
+    image, label = render_scene(scene_for_seed(0))
+    assert label.board.corners is not None
+    view = board_from_corners(image, label.board.corners, BoardConfig())
+    for corner, canonical in zip(
+        view.corners,
+        [(0, 0), (view.width, 0), (view.width, view.height), (0, view.height)],
+        strict=True,
+    ):
+        assert view.frame_point(*canonical) == pytest.approx(corner, abs=1e-3)
+        assert view.canonical_point(*view.frame_point(100.0, 50.0)) == pytest.approx((100.0, 50.0))
