@@ -10,9 +10,10 @@
   is found in every frame too;
 - ``search``: the board found in the frame first (marker-less localisation).
 
-Each frame is read with its camera's principal point (``ReadConfig.principal_point``), as a
-kiosk whose camera is calibrated reads: dice zones are then those of the board points beneath
-the dice (``vision.camera_pose``).
+Each frame is read with its camera's calibration (``ReadConfig.principal_point`` and
+``focal_length``), as a kiosk whose camera is calibrated reads: dice zones are then those of the
+board points beneath the dice, and the judge of cocked dice turns its crops to the nadir
+(``vision.camera_pose``).
 
 OpenCV and the BLAS behind numpy are held to one thread, as the target is "one core"; the CPU
 time of the process is printed beside the wall time, which other load on the machine inflates.
@@ -48,7 +49,7 @@ def main() -> None:
     width, height = args.size
     scenes = [scene_for_seed(args.first_seed + i, width, height) for i in range(args.frames)]
     frames = [
-        (image, label.board.corners, ReadConfig(principal_point=scene.camera.principal_share()))
+        (image, label.board.corners, scene.camera.calibration().applied_to(ReadConfig()))
         for scene in scenes
         for image, label in [render_scene(scene)]
         if label.board.corners is not None

@@ -164,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         size=(WIDTH, HEIGHT),
         principal_point=base.camera.principal_share(),
+        focal_length=base.camera.focal_share(),
     )
     total = sum(p.stat().st_size for p in frames_dir.iterdir() if p.suffix in (".jpg", ".json"))
     total += (args.out / SCRIPT).stat().st_size

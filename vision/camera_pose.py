@@ -4,10 +4,11 @@ point of the board straight beneath a point seen above it.
 The four corners of the playing surface give the homography H from the unit square (its
 sides the surface's width and depth) to the frame. With the principal point c known
 (``ReadConfig.principal_point``) and moved to the origin, H = K [r1 r2 t] up to scale, where
-K = diag(f, f, 1): the outline's right angle gives f (f^2 = -(h1x h2x + h1y h2y) /
-(h1z h2z)), and then the pose (Zhang's plane-based calibration, with K known): r1 = K^-1 h1 /
-|K^-1 h1|, so one unit along the surface's width is one unit of the world, the surface's depth
-is |K^-1 h2| / |K^-1 h1| of its width, and t = K^-1 h3 / |K^-1 h1|.
+K = diag(f, f, 1): a calibrated camera's focal length is f (``ReadConfig.focal_length``), else
+the outline's right angle gives it (f^2 = -(h1x h2x + h1y h2y) / (h1z h2z)), and then the pose
+(Zhang's plane-based calibration, with K known): r1 = K^-1 h1 / |K^-1 h1|, so one unit along the
+surface's width is one unit of the world, the surface's depth is |K^-1 h2| / |K^-1 h1| of its
+width, and t = K^-1 h3 / |K^-1 h1|.
 
 - The nadir (``BoardCamera.nadir``) is the vanishing point of vertical lines, K r3, where a
   leaning die shows side faces that a flat one does not (``vision.lean``).
@@ -102,16 +103,21 @@ def board_camera(
     width: int,
     height: int,
     principal: tuple[float, float] = FRAME_CENTRE,
+    focal: float | None = None,
 ) -> BoardCamera:
     """The camera over a board with this outline (four corners, TL, TR, BR, BL, pixels) in a
     ``width`` x ``height`` frame, its principal point at ``principal`` (shares of the frame's
-    width and height). Where the focal length the outline's right angle gives lies outside
-    ``FOCAL_SHARES`` of the width (a camera straight above the board leaves it undetermined),
-    ``DEFAULT_FOCAL_SHARE``."""
+    width and height) and its focal length ``focal`` (shares of the width, as a calibration
+    gives it). Without ``focal``, the outline's right angle gives it, which it does only
+    loosely for a camera nearly above the board (a pixel's error in a corner can move the
+    nadir hundreds of pixels); where that lies outside ``FOCAL_SHARES`` of the width (a camera
+    straight above the board leaves it undetermined), ``DEFAULT_FOCAL_SHARE``."""
     square = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
     outline = np.array(corners, np.float32)
     homography = np.asarray(cv2.getPerspectiveTransform(square, outline), np.float64)
     centre = (principal[0] * width, principal[1] * height)
+    if focal is not None:
+        return BoardCamera(homography, centre, focal * width)
     moved = np.array([[1.0, 0.0, -centre[0]], [0.0, 1.0, -centre[1]], [0.0, 0.0, 1.0]]) @ homography
     h1, h2 = moved[:, 0], moved[:, 1]
     denominator = h1[2] * h2[2]
@@ -127,8 +133,10 @@ def nadir_of(
     width: int,
     height: int,
     principal: tuple[float, float] = FRAME_CENTRE,
+    focal: float | None = None,
 ) -> tuple[float, float]:
     """The camera's nadir in a ``width`` x ``height`` frame (pixels) from the outline of the
     board (``board_camera``; ``principal`` in shares of the frame's width and height,
-    ``ReadConfig.principal_point``)."""
-    return board_camera(corners, width, height, principal).nadir()
+    ``ReadConfig.principal_point``; ``focal`` in shares of its width,
+    ``ReadConfig.focal_length``)."""
+    return board_camera(corners, width, height, principal, focal).nadir()

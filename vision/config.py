@@ -230,8 +230,13 @@ class DiceConfig:
     # lowest that keeps three points of precision over 95%, as 0.7 was before. With the finer
     # look (``fine_detect_die_px``) and the judge reading unsure dice at ``lean_extra_shares``
     # too: 0.5 98.3% at 97.5%, 0.55 98.0% at 97.9%, 0.6 97.7% at 98.4%, 0.65 97.6% at 98.5%,
-    # 0.7 97.0% at 98.6%; so 0.6.)
-    min_cocked_probability: float = 0.6
+    # 0.7 97.0% at 98.6%; so 0.6. With the cameras' focal lengths given too (``ReadConfig.
+    # focal_length``), the nadir no longer strays with the focal length a found outline gives:
+    # 0.4 98.4% at 98.2%, 0.45 98.2% at 98.4%, 0.5 98.1% at 98.6%, 0.55 97.8% at 98.8%, 0.6
+    # 97.7% at 99.2%; so 0.5, the highest that finds 98%, over three points of precision above
+    # 95% as 0.6 kept before. The 40 rendered play tables (``scripts.evaluate_play``) called one
+    # flat die cocked more than at 0.6, against a wall, at 0.59.)
+    min_cocked_probability: float = 0.5
     pair_cocked_probability: float = 0.99
     # A die in a half of the playing surface with nothing to lean on within this many expected
     # sides of the point it rests on (``vision.support.unpropped``: a checker where the
@@ -697,6 +702,16 @@ class ReadConfig:
     # and 8.0 (51.3 at most). Evaluation frames, labelled corners, taken at the centre: zone
     # 99.33% as seen, 99.22% beneath.)
     principal_point: tuple[float, float] | None = None
+    # The camera's focal length in shares of the frame's width, as its calibration gives it
+    # (OpenCV's ``calibrateCamera``: fx / width; a lens's focal length over its sensor's
+    # width). None: not known; the board's outline gives it, only loosely for a camera nearly
+    # above the board (``vision.camera_pose.board_camera``), and the nadir with it. (Evaluation
+    # frames, principal points known, board found: the nadir a found outline gives lay up to
+    # 760 pixels from the one the labelled outline gives, for corners found within 2 pixels;
+    # with the rendered camera's focal length, within 15. Cocked dice found 95.9% at 97.1%
+    # precision -> 97.1% at 98.1%; labelled corners 97.4% at 97.8% -> 97.1% at 98.4%, the
+    # judge as shipped.)
+    focal_length: float | None = None
 
 
 def principal_point_from(value: object) -> tuple[float, float]:
@@ -710,3 +725,39 @@ def principal_point_from(value: object) -> tuple[float, float]:
     ):
         raise ValueError(f"expected [x, y], shares of the frame from 0 to 1, got {value!r}")
     return (float(value[0]), float(value[1]))
+
+
+@dataclass(frozen=True)
+class CameraCalibration:
+    """What the camera's calibration gives the reader: its principal point, in shares of the
+    frame's width and height (``ReadConfig.principal_point``), and its focal length, in shares
+    of the width (``ReadConfig.focal_length``; None: not known)."""
+
+    principal_point: tuple[float, float]
+    focal_length: float | None = None
+
+    def applied_to(self, config: ReadConfig) -> ReadConfig:
+        """``config`` reading through this camera."""
+        return replace(config, principal_point=self.principal_point, focal_length=self.focal_length)
+
+
+# The focal lengths a file may record (``ReadConfig.focal_length``), in shares of the frame's
+# width: from a fisheye's to a long lens's.
+FOCAL_LENGTH_RANGE = (0.1, 20.0)
+
+
+def focal_length_from(value: object) -> float:
+    """A focal length as a file or an option records it (``ReadConfig.focal_length``): a
+    number, in shares of the frame's width, within ``FOCAL_LENGTH_RANGE``; ValueError naming
+    what is wrong."""
+    low, high = FOCAL_LENGTH_RANGE
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or not low <= float(value) <= high
+    ):
+        raise ValueError(
+            f"expected a focal length in shares of the frame's width from {low:g} to {high:g}, "
+            f"got {value!r}"
+        )
+    return float(value)

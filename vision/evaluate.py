@@ -43,15 +43,18 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from vision.labels import XY, Die, PointCount, Reading
+
+if TYPE_CHECKING:
+    from vision.config import CameraCalibration
 
 DEFAULT_MATCH_PX = 24.0
 
@@ -374,10 +377,9 @@ def format_figures(title: str, figures: dict[str, float | int | None]) -> str:
 
 Image = npt.NDArray[np.uint8]
 Corners = tuple[XY, XY, XY, XY]
-# A reader of a frame given the board's corners (frame pixels) and the camera's principal point
-# (shares of the frame's width and height: ``vision.config.ReadConfig.principal_point``), each
-# None where the kiosk is not given it.
-FrameReader = Callable[[Image, Corners | None, XY | None], Reading]
+# A reader of a frame given the board's corners (frame pixels) and the camera's calibration
+# (``vision.config.CameraCalibration``), each None where the kiosk is not given it.
+FrameReader = Callable[[Image, "Corners | None", "CameraCalibration | None"], Reading]
 FrameHook = Callable[[int, Image, Reading, Reading, "FrameScore"], None]
 DiceFinder = Callable[[Image], Sequence[DieLike]]
 Clock = Callable[[], float]
@@ -399,13 +401,14 @@ def _reader_part(module_name: str, attribute: str) -> Any:
 
 def load_frame_reader() -> FrameReader:
     """``vision.read.read_frame`` with the default ``vision.config.ReadConfig``; the reader
-    searches for the board unless it is given corners, and takes the principal point at the
-    frame's centre unless it is given one."""
+    searches for the board unless it is given corners, and reads through an uncalibrated
+    camera (principal point at the frame's centre, focal length from the board's outline)
+    unless it is given the camera's calibration."""
     read_frame = _reader_part("vision.read", "read_frame")
     config = _reader_part("vision.config", "ReadConfig")()
 
-    def read(image: Image, corners: Corners | None, principal: XY | None) -> Reading:
-        calibrated = config if principal is None else replace(config, principal_point=principal)
+    def read(image: Image, corners: Corners | None, camera: CameraCalibration | None) -> Reading:
+        calibrated = config if camera is None else camera.applied_to(config)
         return cast(Reading, read_frame(image, calibrated, corners))
 
     return read
@@ -455,27 +458,27 @@ def variations(tags: Sequence[str]) -> tuple[str, ...]:
 
 
 def evaluate_synthetic(
-    frames: Iterable[tuple[Image, Reading, Sequence[str], XY | None]],
+    frames: Iterable[tuple[Image, Reading, Sequence[str], CameraCalibration | None]],
     read: FrameReader,
     clock: Clock = time.perf_counter,
     match_px: float = DEFAULT_MATCH_PX,
     label_corners: bool = False,
     on_frame: FrameHook | None = None,
 ) -> tuple[Summary, dict[str, Summary]]:
-    """Read every (image, label, tags, principal point) frame, timing each read.
+    """Read every (image, label, tags, camera calibration) frame, timing each read.
 
     With ``label_corners`` the reader is given the labelled corners (scoring counting and dice
-    apart from finding the board); it is given each frame's principal point where not None (a
-    calibrated camera). ``on_frame(index, image, label, reading, score)`` is called after each
+    apart from finding the board); it is given each frame's camera calibration where not None
+    (a calibrated camera). ``on_frame(index, image, label, reading, score)`` is called after each
     frame. Returns the summary of all frames and one summary per variation (``variations``).
     """
     scores: list[FrameScore] = []
     times: list[float] = []
     tagged: dict[str, tuple[list[FrameScore], list[float]]] = {}
-    for index, (image, label, tags, principal) in enumerate(frames):
+    for index, (image, label, tags, camera) in enumerate(frames):
         corners = label.board.corners if label_corners else None
         start = clock()
-        predicted = read(image, corners, principal)
+        predicted = read(image, corners, camera)
         elapsed = (clock() - start) * 1000.0
         score = score_frame(label, predicted, match_px)
         if on_frame is not None:

@@ -67,7 +67,8 @@ def dice_config_for(
     """The dice finder's configuration with the die size expected on the board (its width times
     ``die_share``; unknown if no board was found), the middle of its bar (where a centred cube
     lies) and, given the frame's (width, height), the camera's nadir the board's outline gives
-    (``vision.camera_pose.nadir_of``, at the camera's ``config.principal_point``)."""
+    (``vision.camera_pose.nadir_of``, at the camera's ``config.principal_point`` and
+    ``config.focal_length``)."""
     if view is None:
         return config.dice
     corners = np.array(view.corners)
@@ -77,7 +78,12 @@ def dice_config_for(
     nadir = (
         None
         if frame_size is None
-        else nadir_of(view.corners, *frame_size, config.principal_point or FRAME_CENTRE)
+        else nadir_of(
+            view.corners,
+            *frame_size,
+            config.principal_point or FRAME_CENTRE,
+            config.focal_length,
+        )
     )
     return replace(
         config.dice,
@@ -271,7 +277,9 @@ def read_located(
     camera = (
         None
         if view is None or principal is None
-        else board_camera(view.corners, frame.shape[1], frame.shape[0], principal)
+        else board_camera(
+            view.corners, frame.shape[1], frame.shape[0], principal, config.focal_length
+        )
     )
     rests = [_rests(die, camera, config.die_share) for die in solids.dice]
     dice = tuple(_die(die, view, at) for die, at in zip(solids.dice, rests, strict=True))

@@ -65,8 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--calibrated-camera",
         action="store_true",
-        help="give the reader each frame's camera principal point, as a kiosk whose camera is "
-        "calibrated knows it (default: taken at the frame's centre)",
+        help="give the reader each frame's camera principal point and focal length, as a kiosk "
+        "whose camera is calibrated knows them (default: the principal point taken at the "
+        "frame's centre, the focal length from the board's outline)",
     )
     parser.add_argument(
         "--failures",
@@ -100,7 +101,7 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
     calibrated: bool = args.calibrated_camera
     if args.data is None:
         for image, frame in render_frames(seed_start, args.frames, width, height, against):
-            yield image, frame.label, frame.tags, frame.principal if calibrated else None
+            yield image, frame.label, frame.tags, frame.camera if calibrated else None
         return
     folder: Path = args.data
     if not (folder / LABELS_FILE).exists():
@@ -113,13 +114,13 @@ def _synthetic_frames(args: argparse.Namespace, seed_start: int) -> Iterator[Any
             loaded = cv2.imread(str(path), cv2.IMREAD_COLOR)
             if loaded is None:
                 raise CliError(f"--data: {path} is not a readable image")
-            if calibrated and frame.principal is None:
+            if calibrated and frame.camera is None:
                 raise CliError(
                     f"--calibrated-camera: {folder / LABELS_FILE} records no principal point "
                     f"for seed {frame.seed} (write the dataset again)"
                 )
-            principal = frame.principal if calibrated else None
-            yield np.asarray(loaded, dtype=np.uint8), frame.label, frame.tags, principal
+            camera = frame.camera if calibrated else None
+            yield np.asarray(loaded, dtype=np.uint8), frame.label, frame.tags, camera
     except ValueError as error:
         raise CliError(f"--data: {error}") from None
 

@@ -1,5 +1,5 @@
-"""``gammon-kiosk read IMAGE [--corners x1,y1,...,x4,y4] [--principal-point x,y] [--json]``: read a
-still image.
+"""``gammon-kiosk read IMAGE [--corners x1,y1,...,x4,y4] [--principal-point x,y] [--focal-length F]
+[--json]``: read a still image.
 
 Prints the reading of DESIGN.md section 4: the board's corners, checkers per point (image-relative
 numbering), bar and trays, dice with zone and cocked flag, cube, occlusion and the milliseconds
@@ -28,6 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the camera's principal point x,y in shares of the image's width and height, from "
         "its calibration (default: not calibrated, dice zones as their top faces show; the "
         "judge of cocked dice takes it at the centre)",
+    )
+    parser.add_argument(
+        "--focal-length",
+        help="the camera's focal length in shares of the image's width (fx / width), from its "
+        "calibration (default: found from the board's outline, loosely for a camera nearly "
+        "above the board)",
     )
     parser.add_argument("--json", action="store_true", help="print a JSON object")
 
@@ -66,6 +72,20 @@ def principal_point_option(text: str | None) -> tuple[float, float] | None:
         return parse_principal_point(text)
     except ValueError as error:
         raise CliError(f"--principal-point: {error}") from None
+
+
+def focal_length_option(text: str | None) -> float | None:
+    """``--focal-length``'s value parsed (None where not given); a ``CliError`` naming the
+    option otherwise."""
+    from kiosk.cli import CliError
+    from vision.config import focal_length_from
+
+    if text is None:
+        return None
+    try:
+        return focal_length_from(_numbers(text, 1)[0])
+    except ValueError as error:
+        raise CliError(f"--focal-length: {error}") from None
 
 
 def parse_corners(text: str) -> tuple[Corner, Corner, Corner, Corner]:
@@ -150,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CliError(f"--corners: {error}") from None
     principal = principal_point_option(args.principal_point)
-    config = ReadConfig(principal_point=principal)
+    config = ReadConfig(
+        principal_point=principal, focal_length=focal_length_option(args.focal_length)
+    )
     path = Path(args.image)
     if not path.is_file():
         raise CliError(f"IMAGE: no such file: {path}")

@@ -70,6 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "calibration (default: the demo camera's, else not calibrated: dice zones as their top "
         "faces show; the judge of cocked dice takes it at the centre)",
     )
+    parser.add_argument(
+        "--focal-length",
+        metavar="F",
+        help="the camera's focal length in shares of the frame's width (fx / width), from its "
+        "calibration (default: the demo camera's, else found from the board's outline)",
+    )
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen")
     parser.add_argument(
         "--venue",
@@ -89,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from kiosk.cli import CliError
-    from kiosk.cli.read import principal_point_option
+    from kiosk.cli.read import focal_length_option, principal_point_option
     from kiosk.demo import load_demo
     from kiosk.pipeline.live import ReaderKind, RunOptions, run_kiosk
     from kiosk.pipeline.sources import CameraSpec, SourceError, on_raspberry_pi, parse_camera
@@ -141,6 +147,7 @@ def run(args: argparse.Namespace) -> int:
         except VenueConfigError as error:
             raise CliError(f"--venue: {error}") from None
     principal = principal_point_option(args.principal_point)
+    focal = focal_length_option(args.focal_length)
     pin = os.environ.get(PIN_VARIABLE)
     if pin is None and camera is None:
         pin = DEMO_PIN
@@ -161,5 +168,6 @@ def run(args: argparse.Namespace) -> int:
         names=(args.players[0], args.players[1]),
         venue=venue,
         principal_point=principal,
+        focal_length=focal,
     )
     return run_kiosk(options, started_ns)

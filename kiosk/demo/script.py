@@ -22,7 +22,7 @@ from kiosk.demo.plan import DemoAction, DemoPlan, Expected
 from kiosk.referee.codec import CodecError, config_from_json, config_to_json
 from kiosk.referee.config import RefereeConfig
 from kiosk.referee.events import ButtonSide, TouchAction
-from vision.config import principal_point_from
+from vision.config import focal_length_from, principal_point_from
 
 MANIFEST = "frames.json"
 SCRIPT = "script.json"
@@ -37,14 +37,16 @@ class DemoError(ValueError):
 @dataclass(frozen=True)
 class Demo:
     """A demo on disk: its frame folder, manifest entries (files and their t_ns), table
-    configuration, its camera's principal point (shares of the frame), frame interval (ns),
-    scripted actions, exact labels per file and expected outcome."""
+    configuration, its camera's principal point (shares of the frame) and focal length (shares
+    of its width; None where the script records none), frame interval (ns), scripted actions,
+    exact labels per file and expected outcome."""
 
     frames_dir: Path
     files: tuple[str, ...]
     times: tuple[int, ...]
     config: RefereeConfig
     principal_point: tuple[float, float]
+    focal_length: float | None
     frame_ns: int
     actions: tuple[DemoAction, ...]
     labels: Mapping[str, Mapping[str, Any]]
@@ -69,6 +71,7 @@ def write_script(
     seed: int,
     size: tuple[int, int],
     principal_point: tuple[float, float],
+    focal_length: float,
 ) -> None:
     """Write ``script.json`` for ``plan`` (used by ``scripts/make_demo.py``)."""
     from kiosk.demo.plan import FRAME_NS
@@ -78,6 +81,7 @@ def write_script(
         "seed": seed,
         "size": list(size),
         "principal_point": list(principal_point),
+        "focal_length": focal_length,
         "frame_ns": FRAME_NS,
         "config": config_to_json(plan.config),
         "actions": [
@@ -124,6 +128,13 @@ def _action(item: Any, where: str) -> DemoAction:
 def _principal_point(value: Any, where: str) -> tuple[float, float]:
     try:
         return principal_point_from(value)
+    except ValueError as error:
+        raise DemoError(f"{where}: {error}") from None
+
+
+def _focal_length(value: Any, where: str) -> float | None:
+    try:
+        return None if value is None else focal_length_from(value)
     except ValueError as error:
         raise DemoError(f"{where}: {error}") from None
 
@@ -183,6 +194,7 @@ def load_demo(folder: Path | None = None) -> Demo:
         principal_point=_principal_point(
             _get(data, "principal_point", where), f"{where}.principal_point"
         ),
+        focal_length=_focal_length(data.get("focal_length"), f"{where}.focal_length"),
         frame_ns=_int(_get(data, "frame_ns", where), f"{where}.frame_ns"),
         actions=actions,
         labels=labels,

@@ -70,6 +70,10 @@ class RunOptions:
     """The camera's principal point in shares of the frame (``--principal-point``; the vision
     reader's ``ReadConfig.principal_point``); None: the demo camera's where the demo plays,
     else the frame's centre."""
+    focal_length: float | None = None
+    """The camera's focal length in shares of the frame's width (``--focal-length``;
+    ``ReadConfig.focal_length``); None: the demo camera's where the demo plays, else found from
+    the board's outline."""
 
 
 def frame_source(camera: CameraSpec | None, demo: Demo | None) -> tuple[FrameSource, bool]:
@@ -94,14 +98,20 @@ def frame_source(camera: CameraSpec | None, demo: Demo | None) -> tuple[FrameSou
 
 
 def frame_reader(
-    kind: ReaderKind, demo: Demo | None, principal_point: tuple[float, float] | None = None
+    kind: ReaderKind,
+    demo: Demo | None,
+    principal_point: tuple[float, float] | None = None,
+    focal_length: float | None = None,
 ) -> FrameReader:
-    """``vision.read`` on the pixels (the camera's principal point in shares of the frame; None:
-    the demo camera's, else not calibrated), or the demo's exact labels."""
+    """``vision.read`` on the pixels (the camera's principal point in shares of the frame and
+    focal length in shares of its width; each None: the demo camera's, else not calibrated),
+    or the demo's exact labels."""
     if kind == "vision":
         if principal_point is None and demo is not None:
             principal_point = demo.principal_point
-        return VisionReader(ReadConfig(principal_point=principal_point))
+        if focal_length is None and demo is not None:
+            focal_length = demo.focal_length
+        return VisionReader(ReadConfig(principal_point=principal_point, focal_length=focal_length))
     from vision.labels import Reading
 
     assert demo is not None
@@ -411,7 +421,9 @@ def run_kiosk(options: RunOptions, started_ns: int) -> int:
     grabber = FrameGrabber(watchdog)
     driver = DemoDriver(demo) if demo is not None else None
     frames = FramePipeline(
-        frame_reader(options.reader, demo, options.principal_point), kiosk.to_ms, driver
+        frame_reader(options.reader, demo, options.principal_point, options.focal_length),
+        kiosk.to_ms,
+        driver,
     )
     if kiosk.opened.restored:  # the table as the crashed kiosk last saw it is no news
         frames.resume(*last_readings(kiosk.opened.journal))

@@ -55,11 +55,10 @@ from tests.e2e.e2e_scenes import (
     DieShown,
     Shot,
     Table,
-    principal_point,
+    calibrated,
     render_shot,
     same_orientation,
 )
-from vision.config import ReadConfig
 from vision.labels import Reading
 
 FRAME_MS = 200
@@ -437,5 +436,5 @@ def run_script(
 
 def vision_reader(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> FrameReader:
     """``vision.read`` on the rendered pixels, ``table``'s camera calibrated (its principal
-    point at ``size``)."""
-    return VisionReader(ReadConfig(principal_point=principal_point(size, table)))
+    point and focal length at ``size``)."""
+    return VisionReader(calibrated(size, table))

@@ -28,6 +28,7 @@ from kiosk.referee.board import START_SIDES, Sides
 from kiosk.referee.config import RefereeConfig
 from kiosk.referee.events import CubePlace, Row, Zone
 from scripts.make_demo import CLEAN_LIGHT, placed_cube, reaching_hand, vision_position
+from vision.config import ReadConfig
 from vision.labels import Reading
 from vision.render.render import render_scene
 from vision.render.scene import CENTRED_CUBE_GAP, LEAN_SHARE, Scene, restage, sample_scene
@@ -115,9 +116,10 @@ def own_light_tables(first_seed: int, size: tuple[int, int]) -> Iterator[Table]:
         yield table
 
 
-def principal_point(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> tuple[float, float]:
-    """The table camera's principal point in shares of the frame (its calibration)."""
-    return table_scene(size, table).camera.principal_share()
+def calibrated(size: tuple[int, int] = SIZE, table: Table = DEMO_TABLE) -> ReadConfig:
+    """The reader's configuration with the table camera's calibration at ``size`` (its
+    principal point and focal length)."""
+    return table_scene(size, table).camera.calibration().applied_to(ReadConfig())
 
 
 def staged_scene(shot: Shot) -> Scene:

@@ -21,12 +21,11 @@ from tests.e2e.e2e_scenes import (
     SIZE,
     Shot,
     Table,
+    calibrated,
     own_light_tables,
-    principal_point,
     render_shot,
     staged_scene,
 )
-from vision.config import ReadConfig
 from vision.read import read_frame
 from vision.render.layout import BAR as ON_BAR
 
@@ -83,7 +82,7 @@ def test_vision_reads_the_checkers_hit_beside_the_centred_cube() -> None:
     """One checker of each colour on the bar beside the centred cube, read at the kiosk
     camera's size with the board found."""
     image, label = render_shot(Shot(_on_the_bar(), size=CAMERA_SIZE, table=HIT_TABLE))
-    reading = read_frame(image, ReadConfig(principal_point=principal_point(CAMERA_SIZE, HIT_TABLE)))
+    reading = read_frame(image, calibrated(CAMERA_SIZE, HIT_TABLE))
     assert (label.bar.light, label.bar.dark) == (1, 1)
     assert reading.bar == label.bar
 

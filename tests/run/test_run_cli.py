@@ -38,6 +38,7 @@ def test_help_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
         (["--camera", "opencv:0", "--length", "-1"], "--length: must be >= 0"),
         (["--principal-point", "0.5"], "--principal-point: expected 2 comma-separated"),
         (["--principal-point", "0.5,1.2"], "--principal-point: each share must lie in 0..1"),
+        (["--focal-length", "30"], "--focal-length: expected a focal length in shares"),
     ],
 )
 def test_bad_options_are_refused_naming_the_option(

@@ -24,12 +24,14 @@ def test_the_shipped_script_is_the_plan_rendered() -> None:
     assert demo.files == tuple(f"shot{index:02d}.jpg" for index, _ in plan.frames)
 
 
-def test_the_script_gives_the_demo_camera_s_principal_point() -> None:
+def test_the_script_gives_the_demo_camera_s_calibration() -> None:
     from scripts.make_demo import DEFAULT_SEED, base_scene, vision_position
 
     plan = build_plan()
     base = base_scene(DEFAULT_SEED, vision_position(plan.shots[0].sides, plan.config))
-    assert load_demo().principal_point == base.camera.principal_share()
+    demo = load_demo()
+    assert demo.principal_point == base.camera.principal_share()
+    assert demo.focal_length == base.camera.focal_share()
 
 
 def test_every_label_shows_the_board_and_dice_of_its_shot() -> None:
@@ -82,6 +84,13 @@ def test_a_damaged_script_is_reported_by_field(tmp_path: Path) -> None:
     with pytest.raises(DemoError, match=r"principal_point: expected \[x, y\], shares"):
         load_demo(copy)
     data["principal_point"] = [0.5, 0.5]
+    data["focal_length"] = "wide"
+    script.write_text(json.dumps(data))
+    with pytest.raises(DemoError, match=r"focal_length: expected a focal length in shares"):
+        load_demo(copy)
+    del data["focal_length"]
+    script.write_text(json.dumps(data))
+    assert load_demo(copy).focal_length is None
     del data["expected"]
     script.write_text(json.dumps(data))
     with pytest.raises(DemoError, match="expected: missing"):

@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
 from hardware.camera.frame import Frame
 from kiosk.demo import load_demo
 from kiosk.pipeline.live import frame_reader
 from kiosk.pipeline.readings import dice_seen
+from vision.config import ReadConfig
 from vision.evaluate import score_frame
 from vision.labels import Reading
 
 
 def test_vision_reads_the_demo_shots_as_labelled() -> None:
     demo = load_demo()
-    reader = frame_reader("vision", demo)  # read with the demo camera's principal point
+    reader = frame_reader("vision", demo)  # read through the demo camera's calibration
     boards = dice = occluded = 0
     wrong_values = []
     names = sorted(set(demo.files))
@@ -45,3 +47,26 @@ def test_vision_reads_the_demo_shots_as_labelled() -> None:
     assert (boards, occluded) == (21, 9)
     assert dice == 30
     assert wrong_values == []
+
+
+def test_the_kiosk_reads_through_the_demo_camera_unless_told_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--principal-point`` and ``--focal-length`` each replace the demo camera's own."""
+    from kiosk.pipeline import live
+
+    given: list[ReadConfig] = []
+    monkeypatch.setattr(live, "VisionReader", given.append)
+    demo = load_demo()
+    frame_reader("vision", demo)
+    frame_reader("vision", demo, (0.4, 0.6))
+    frame_reader("vision", demo, None, 1.1)
+    frame_reader("vision", None)
+    calibrations = [(c.principal_point, c.focal_length) for c in given]
+    assert demo.focal_length is not None
+    assert calibrations == [
+        (demo.principal_point, demo.focal_length),
+        ((0.4, 0.6), demo.focal_length),
+        (demo.principal_point, 1.1),
+        (None, None),
+    ]

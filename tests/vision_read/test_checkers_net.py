@@ -13,7 +13,7 @@ import pytest
 
 from kiosk.referee.board import START_SIDES
 from kiosk.rules import BAR
-from tests.e2e.e2e_scenes import CAMERA_SIZE, Shot, Table, principal_point, render_shot
+from tests.e2e.e2e_scenes import CAMERA_SIZE, Shot, Table, calibrated, render_shot
 from tests.vision_read.rendered import rendered
 from vision.board import board_from_corners, rectify
 from vision.checkers import (
@@ -152,7 +152,7 @@ def test_a_dark_checker_on_a_dark_bar_beside_the_cube_is_counted(seed: int) -> N
     shot = Shot(sides=(START_SIDES[0], tuple(hit)), size=CAMERA_SIZE, table=table)
     image, label = render_shot(shot)
     assert label.bar == SideCounts(0, 1)
-    config = ReadConfig(principal_point=principal_point(CAMERA_SIZE, table))
+    config = calibrated(CAMERA_SIZE, table)
     assert read_frame(image, config, label.board.corners).bar == SideCounts(0, 1)
     once = replace(config, checkers=replace(config.checkers, bar_contrast=1.0))
     assert read_frame(image, once, label.board.corners).bar == SideCounts(0, 0)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from tests.e2e.e2e_scenes import CAMERA_SIZE, DieShown, Shot, Table, principal_point, render_shot
+from tests.e2e.e2e_scenes import CAMERA_SIZE, DieShown, Shot, Table, calibrated, render_shot
 from tests.vision_read.rendered import rendered
 from vision import dice
 from vision.board import board_from_corners
@@ -664,7 +664,7 @@ def test_the_centred_cube_under_glare_is_the_cube_not_a_third_die() -> None:
         DieShown(1, "left-half", row="top"),
     )
     image, label = render_shot(Shot(dice=opening, size=CAMERA_SIZE, table=table))
-    config = ReadConfig(principal_point=principal_point(CAMERA_SIZE, table))
+    config = calibrated(CAMERA_SIZE, table)
     reading = read_frame(image, config)
     assert sorted((d.value, d.zone) for d in reading.dice) == [(1, "left-half"), (5, "right-half")]
     assert label.cube is not None

@@ -86,6 +86,9 @@ def test_cli_empty_and_missing_files(tmp_path: Path, capsys: pytest.CaptureFixtu
         ("--principal-point", "0.5", "expected 2 comma-separated"),
         ("--principal-point", "x,0.5", "not a number"),
         ("--principal-point", "1.5,0.5", "each share must lie in 0..1"),
+        ("--focal-length", "0.8,0.8", "expected 1 comma-separated"),
+        ("--focal-length", "wide", "not a number"),
+        ("--focal-length", "0", "focal length in shares of the frame's width from 0.1 to 20"),
     ],
 )
 def test_cli_bad_calibration(
@@ -120,7 +123,7 @@ def test_cli_text_with_corners(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert "occluded: no" in out
 
 
-def test_cli_gives_the_reader_the_principal_point(
+def test_cli_gives_the_reader_the_cameras_calibration(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from vision import read
@@ -129,12 +132,13 @@ def test_cli_gives_the_reader_the_principal_point(
     real = read.read_frame
 
     def spy(image: npt.NDArray[np.uint8], config: ReadConfig, corners: object) -> Reading:
-        given.append(config.principal_point)
+        given.append((config.principal_point, config.focal_length))
         return real(image, config, corners)  # type: ignore[arg-type]
 
     monkeypatch.setattr(read, "read_frame", spy)
     image = tmp_path / "blank.png"
     cv2.imwrite(str(image), np.full((100, 160, 3), 90, np.uint8))
     assert main(["read", str(image), "--principal-point", "0.3,0.6", "--json"]) == 0
+    assert main(["read", str(image), "--focal-length", "0.9", "--json"]) == 0
     assert main(["read", str(image), "--json"]) == 0
-    assert given == [(0.3, 0.6), None]
+    assert given == [((0.3, 0.6), None), (None, 0.9), (None, None)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -212,26 +213,29 @@ def test_cli_label_corners_and_failures(
     assert record["score"]["abstained"] == int(frames[1][1].label.board.found)
 
 
-def test_cli_calibrated_camera_gives_each_frames_principal_point(
+def test_cli_calibrated_camera_gives_each_frames_calibration(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """With ``--calibrated-camera`` the reader gets each frame's principal point (rendered or
-    from a dataset's labels), without it None; a dataset that records none is a clear error."""
+    """With ``--calibrated-camera`` the reader gets each frame's camera calibration, its
+    principal point and focal length (rendered or from a dataset's labels), without it None; a
+    dataset that records no principal point is a clear error, one that records no focal length
+    (written before it was recorded) gives the principal point alone."""
     frames = list(render_frames(SEED, 2))
     labels = {_key(image): frame.label for image, frame in frames}
     given: list[object] = []
 
-    def read(image: npt.NDArray[np.uint8], corners: object, principal: object) -> Reading:
-        given.append(principal)
+    def read(image: npt.NDArray[np.uint8], corners: object, camera: object) -> Reading:
+        given.append(camera)
         return labels[_key(image)]
 
     monkeypatch.setattr(evaluate, "load_frame_reader", lambda: read)
     args = ["evaluate-vision", "--frames", "2", "--seed-start", str(SEED), "--json"]
     assert main([*args, "--calibrated-camera"]) == 0
     assert json.loads(capsys.readouterr().out)["calibrated_camera"] is True
-    shares = [frame.principal for _, frame in frames]
-    assert given == shares
-    assert all(share is not None and share != (0.5, 0.5) for share in shares)
+    cameras = [frame.camera for _, frame in frames]
+    assert given == cameras
+    assert all(c is not None and c.principal_point != (0.5, 0.5) for c in cameras)
+    assert all(c is not None and c.focal_length is not None for c in cameras)
     given.clear()
     assert main(args) == 0
     assert json.loads(capsys.readouterr().out)["calibrated_camera"] is False
@@ -242,9 +246,16 @@ def test_cli_calibrated_camera_gives_each_frames_principal_point(
     given.clear()
     assert main([*args, "--data", str(folder), "--calibrated-camera"]) == 0
     capsys.readouterr()
-    assert given == shares
+    assert given == cameras
     lines = (folder / LABELS_FILE).read_text().splitlines()
     records = [json.loads(line) for line in lines]
+    for record in records:
+        del record["focal_length"]
+    (folder / LABELS_FILE).write_text("".join(json.dumps(r) + "\n" for r in records))
+    given.clear()
+    assert main([*args, "--data", str(folder), "--calibrated-camera"]) == 0
+    capsys.readouterr()
+    assert given == [replace(c, focal_length=None) for c in cameras if c is not None]
     for record in records:
         del record["principal_point"]
     (folder / LABELS_FILE).write_text("".join(json.dumps(r) + "\n" for r in records))

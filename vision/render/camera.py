@@ -14,6 +14,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.config import CameraCalibration
+
 Array = npt.NDArray[np.float64]
 Vec3 = tuple[float, float, float]
 
@@ -49,6 +51,16 @@ class Camera:
         """The principal point in shares of the frame's width and height, as a calibration gives
         it to the reader (``vision.config.ReadConfig.principal_point``)."""
         return (self.principal[0] / self.width, self.principal[1] / self.height)
+
+    def focal_share(self) -> float:
+        """The focal length in shares of the frame's width, as a calibration gives it to the
+        reader (``vision.config.ReadConfig.focal_length``)."""
+        return self.focal / self.width
+
+    def calibration(self) -> CameraCalibration:
+        """The principal point and the focal length, as a calibration gives them to the reader
+        (``vision.config.CameraCalibration``)."""
+        return CameraCalibration(self.principal_share(), self.focal_share())
 
     def project(self, points: Array) -> Array:
         """Image pixels (N x 2) of world points (N x 3, millimetres)."""

@@ -9,8 +9,9 @@ Seed ranges (keep them disjoint, so the evaluation never sees a frame used for t
 
 A dataset folder holds ``labels.jsonl`` and the images it names. Each line is
 ``{"image": "000000.png", "seed": 1000000, "tags": [...], "label": {...}, "principal_point":
-[0.52, 0.47]}`` where ``label`` is ``vision.labels.Reading.to_json()`` and ``principal_point``
-the camera's (shares of the frame's width and height, as a calibration would give it; absent in
+[0.52, 0.47], "focal_length": 0.87}`` where ``label`` is ``vision.labels.Reading.to_json()``,
+``principal_point`` the camera's (shares of the frame's width and height) and ``focal_length``
+its focal length (shares of the frame's width), as a calibration would give them (each absent in
 datasets written before it was recorded).
 
 Run ``python -m vision.render.dataset OUT_DIR --frames 2000 --seed-start 1000000`` to write one.
@@ -29,7 +30,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.config import principal_point_from
+from vision.config import CameraCalibration, focal_length_from, principal_point_from
 from vision.labels import Label, Reading
 from vision.render.render import render_scene
 from vision.render.scene import scene_for_seed
@@ -44,12 +45,12 @@ Image = npt.NDArray[np.uint8]
 @dataclass(frozen=True)
 class Frame:
     """One labelled frame: its seed, variation tags and label (image kept separately), and its
-    camera's principal point (shares of the frame's width and height; None: not recorded)."""
+    camera's calibration (None: not recorded)."""
 
     seed: int
     tags: tuple[str, ...]
     label: Label
-    principal: tuple[float, float] | None = None
+    camera: CameraCalibration | None = None
 
 
 def render_frames(
@@ -64,7 +65,7 @@ def render_frames(
     for seed in range(seed_start, seed_start + frames):
         scene = scene_for_seed(seed, width, height, against_share)
         image, label = render_scene(scene)
-        yield image, Frame(seed, scene.tags, label, scene.camera.principal_share())
+        yield image, Frame(seed, scene.tags, label, scene.camera.calibration())
 
 
 def write_dataset(
@@ -100,8 +101,10 @@ def write_dataset(
                 "seed": frame.seed,
                 "tags": list(frame.tags),
                 "label": frame.label.to_json(),
-                "principal_point": frame.principal,
             }
+            if frame.camera is not None:
+                record["principal_point"] = list(frame.camera.principal_point)
+                record["focal_length"] = frame.camera.focal_length
             out.write(json.dumps(record) + "\n")
     return labels_path
 
@@ -118,17 +121,32 @@ def read_dataset(folder: Path) -> Iterator[tuple[Path, Frame]]:
                 continue
             try:
                 record = json.loads(line)
-                principal = record.get("principal_point")
                 frame = Frame(
                     seed=int(record["seed"]),
                     tags=tuple(str(tag) for tag in record.get("tags", [])),
                     label=Reading.from_json(record["label"]),
-                    principal=None if principal is None else principal_point_from(principal),
+                    camera=_calibration(record),
                 )
                 image = folder / str(record["image"])
             except (ValueError, KeyError, TypeError) as error:
                 raise ValueError(f"{labels_path}:{number}: {error}") from error
             yield image, frame
+
+
+def _calibration(record: dict[str, object]) -> CameraCalibration | None:
+    """The camera's calibration a dataset's record holds (None where it holds no principal
+    point; the focal length None where it holds none); ValueError naming what is wrong."""
+    principal = record.get("principal_point")
+    if principal is None:
+        return None
+    focal = record.get("focal_length")
+    try:
+        return CameraCalibration(
+            principal_point_from(principal),
+            None if focal is None else focal_length_from(focal),
+        )
+    except ValueError as error:
+        raise ValueError(f"camera: {error}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
