@@ -175,11 +175,21 @@ def decode(
     return SideCounts(counts[0], counts[1])
 
 
+def _summed(counts: list[Floats]) -> Floats:
+    """The net's P(0..15 checkers) of a colour's crops together (each crop's count taken as
+    independent; none: surely 0)."""
+    total = np.eye(COUNT_CLASSES, dtype=np.float64)[0]
+    for count in counts:
+        total = np.convolve(total, count)[:COUNT_CLASSES]
+    return np.asarray(total, np.float32)
+
+
 def off_places(readings: list[CropReading], config: TrayConfig) -> dict[Color, Place | None]:
     """Each colour's checkers borne off as a place of the sum of its 15 (``vision.tally``):
-    the count where sure (``decode``), else the counts its one crop gives at least
-    ``min_range_probability``; None where the crops' colours are unsure or two crops of the
-    colour are not both sure."""
+    the count where sure (``decode``), with the net's probabilities of every count (so where
+    the sum fails it may blame the tray rather than a point: ``vision.tally.suspect``), else
+    the counts its one crop gives at least ``min_range_probability``; None where the crops'
+    colours are unsure or two crops of the colour are not both sure."""
     assigned = _assign(readings, config)
     places: dict[Color, Place | None] = dict.fromkeys(COLORS)
     if assigned is None:
@@ -189,8 +199,8 @@ def off_places(readings: list[CropReading], config: TrayConfig) -> dict[Color, P
         if assigned.sure[holds].all():
             total = int(assigned.best[holds].sum())
             if total <= CHECKERS_PER_SIDE:
-                counted = np.eye(COUNT_CLASSES, dtype=np.float32)[total]
-                places[colour] = Place(total, total, counted, False)
+                summed = _summed([readings[int(i)].count for i in holds])
+                places[colour] = Place(total, total, summed, False)
         elif len(holds) == 1:
             probabilities = readings[int(holds[0])].count
             plausible = np.flatnonzero(probabilities >= config.min_range_probability)
