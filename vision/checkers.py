@@ -47,7 +47,7 @@ from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, PointCount, SideCounts
-from vision.tally import Place, joint_counts, settle, suspect
+from vision.tally import Blame, Place, joint_counts, settle, suspects
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -316,7 +316,9 @@ def _tallied(
             # that may hold a checker the net missed) keeps its count only as a range
             empty = [p for p in points if p.color is None]
             candidates = [*places, borne_off, *(_empty_place(halves[p.point]) for p in empty)]
-            blamed = suspect(candidates, CHECKERS_PER_SIDE)
+            blamed = _blamed(
+                suspects(candidates, CHECKERS_PER_SIDE), len(places), borne_off, config
+            )
             if blamed is None or blamed[0] == len(mine):
                 # the sum blames the bar's half, or no place: its count is withheld (a count
                 # the sum blames elsewhere stands: on tuning frames 650,000..650,999 and
@@ -351,6 +353,27 @@ def _tallied(
         SideCounts(bar_counts["light"], bar_counts["dark"]),
         SideCounts(off_counts["light"], off_counts["dark"]),
     )
+
+
+def _blamed(
+    blames: list[Blame], tray: int, borne_off: Place, config: CheckerConfig
+) -> tuple[int, int, int] | None:
+    """The place the sum blames (index, and the span of counts it needs) of ``blames``
+    (``vision.tally.suspects``): the likeliest, but a tray whose count its net was sure of
+    (index ``tray``) only where it is ``tray_blame_odds`` times as likely as the next, else
+    the next (the tray's count is then withheld, and the points stand as read: a point wrongly
+    left standing is a count confidently wrong, where a point blamed is only a range)."""
+    if not blames:
+        return None
+    first = blames[0]
+    sure_tray = first.place == tray and borne_off.low == borne_off.high
+    if (
+        sure_tray
+        and len(blames) > 1
+        and first.probability < config.tray_blame_odds * blames[1].probability
+    ):
+        first = blames[1]
+    return first.place, first.low, first.high
 
 
 def _place(point: PointCount, half: _Half) -> Place:

@@ -566,6 +566,14 @@ class CheckerConfig:
     # 0.107%; 0.5 74.3% and 0.107%: a stricter test withholds more bar counts and gives fewer
     # counts; boards confidently wrong stay 2.23% throughout.)
     min_tally_probability: float = 0.01
+    # Where a colour's checkers do not sum to 15, a tray whose count its net was sure of is
+    # blamed (its count withheld, the points left as read) only where the net gives the count
+    # the sum needs there this many times the probability it gives the next place's (else that
+    # place is blamed, a point given as a range): a point wrongly left standing is a count
+    # confidently wrong. (Tuning frames 650,053 and 660,713, the tray one short: 10.8 and 77
+    # times the next, an empty point; rendered play table 2,100,007, a row of nine dark
+    # checkers read as eight: the tray 1.4 times the point, which was then read 8.)
+    tray_blame_odds: float = 5.0
     # A checker's colour is the mean over a disc of this share of a point's pitch at the
     # checker nearest the point's edge; the board's two checker colours are told apart with
     # the lightness weighted by this (glare and shadows move it most).

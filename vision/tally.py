@@ -17,9 +17,9 @@ and its tray) must sum to 15, so the sum may prove the tray's count as well as a
   the sum only one likely way);
 - where the places cannot hold the sum, or a place would be left with a count the net finds
   implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
-  caller withholds the one the net misses most (a dark checker on a dark bar) and, where
-  ``suspect`` blames a point (the place whose needed count the net finds likeliest), gives
-  that point's count only as a range from what it saw to what the sum needs.
+  caller withholds the one the net misses most (a dark checker on a dark bar) and, where it
+  blames a point (of ``suspects``, the place whose needed count the net finds likeliest),
+  gives that point's count only as a range from what it saw to what the sum needs.
 
 A setup error that leaves checkers in the tray (MSO 4.7, JBL 4.2.4: "fewer than fifteen
 checkers" on the board) keeps the sum: the tray's checkers are read as borne off. Only a set
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -159,17 +160,28 @@ def _only(weights: npt.NDArray[np.float64], count: int) -> npt.NDArray[np.float6
     return kept
 
 
-def suspect(places: Sequence[Place], total: int) -> tuple[int, int, int] | None:
-    """Where places cannot sum to ``total``, the place most likely wrong: the one that, the
-    others as they are, would need a count the net gives the most probability (a count above
-    its likeliest visible one over a stack that may hide checkers counts as likely as that
-    one; however small, but not none: on tuning frames 650,000..650,999 blaming only counts
-    given at least 0.01 left 1.23% of boards confidently wrong, blaming any 1.00%). Returns its
-    index and the span of counts it would need (``low``, ``high``); None where no single place
-    can make the sum with a count its net allows at all."""
+class Blame(NamedTuple):
+    """A place the sum may blame: the net's ``probability`` of the count it would need (the
+    others as they are), the ``place``'s index among the places and the span of counts it would
+    need (``low``, ``high``)."""
+
+    probability: float
+    place: int
+    low: int
+    high: int
+
+
+def suspects(places: Sequence[Place], total: int) -> list[Blame]:
+    """Where places cannot sum to ``total``, each place that could make it, the others as they
+    are, with a count its net gives any probability (a count above its likeliest visible one
+    over a stack that may hide checkers counts as likely as that one; however small, but not
+    none: on tuning frames 650,000..650,999 blaming only counts given at least 0.01 left 1.23%
+    of boards confidently wrong, blaming any 1.00%); the likeliest first (the first place of
+    equals first). Empty where no single place can make the sum with a count its net allows
+    at all."""
     lows = sum(p.low for p in places)
     highs = sum(p.high for p in places)
-    blamed: tuple[float, int, int, int] | None = None
+    blames = []
     for index, place in enumerate(places):
         need_low = max(0, total - (highs - place.high))
         need_high = min(len(place.probabilities) - 1, total - (lows - place.low))
@@ -181,6 +193,6 @@ def suspect(places: Sequence[Place], total: int) -> tuple[int, int, int] | None:
             float(place.probabilities[likeliest if place.hidden and n > likeliest else n])
             for n in counts
         )
-        if probability > (0.0 if blamed is None else blamed[0]):
-            blamed = (probability, index, need_low, need_high)
-    return None if blamed is None else blamed[1:]
+        if probability > 0.0:
+            blames.append(Blame(probability, index, need_low, need_high))
+    return sorted(blames, key=lambda blame: (-blame.probability, blame.place))
