@@ -319,18 +319,18 @@ def _tallied(
             blamed = _blamed(
                 suspects(candidates, CHECKERS_PER_SIDE), len(places), borne_off, config
             )
-            if blamed is None or blamed[0] == len(mine):
+            if blamed is None or blamed.place == len(mine):
                 # the sum blames the bar's half, or no place: its count is withheld (a count
                 # the sum blames elsewhere stands: on tuning frames 650,000..650,999 and
                 # 660,000..660,999, 3,576 bar halves, 21 more counts given, 5 wrong as
                 # before; boards with at most one error 97.4% -> 98.3%)
                 bar_counts[colour] = None
             # a point, not the bar's half (index len(mine)) nor the tray (len(places))
-            if blamed is not None and blamed[0] not in (len(mine), len(places)):
-                index, need_low, need_high = blamed
+            if blamed is not None and blamed.place not in (len(mine), len(places)):
+                index = blamed.place
                 p = mine[index] if index < len(mine) else empty[index - len(places) - 1]
                 settled[p.point - 1] = PointCount(
-                    p.point, colour, None, min(p.min, need_low), max(p.max, need_high)
+                    p.point, colour, None, min(p.min, blamed.low), max(p.max, blamed.high)
                 )
             continue
         counts = joint_counts(
@@ -357,12 +357,12 @@ def _tallied(
 
 def _blamed(
     blames: list[Blame], tray: int, borne_off: Place, config: CheckerConfig
-) -> tuple[int, int, int] | None:
-    """The place the sum blames (index, and the span of counts it needs) of ``blames``
-    (``vision.tally.suspects``): the likeliest, but a tray whose count its net was sure of
-    (index ``tray``) only where it is ``tray_blame_odds`` times as likely as the next, else
-    the next (the tray's count is then withheld, and the points stand as read: a point wrongly
-    left standing is a count confidently wrong, where a point blamed is only a range)."""
+) -> Blame | None:
+    """The place the sum blames of ``blames`` (``vision.tally.suspects``): the likeliest, but
+    a tray whose count its net was sure of (index ``tray``) only where it is
+    ``tray_blame_odds`` times as likely as the next, else the next (the tray's count is then
+    withheld, and the points stand as read: a point wrongly left standing is a count
+    confidently wrong, where a point blamed is only a range)."""
     if not blames:
         return None
     first = blames[0]
@@ -373,7 +373,7 @@ def _blamed(
         and first.probability < config.tray_blame_odds * blames[1].probability
     ):
         first = blames[1]
-    return first.place, first.low, first.high
+    return first
 
 
 def _place(point: PointCount, half: _Half) -> Place:

@@ -379,7 +379,7 @@ Image = npt.NDArray[np.uint8]
 Corners = tuple[XY, XY, XY, XY]
 # A reader of a frame given the board's corners (frame pixels) and the camera's calibration
 # (``vision.config.CameraCalibration``), each None where the kiosk is not given it.
-FrameReader = Callable[[Image, "Corners | None", "CameraCalibration | None"], Reading]
+FrameReader = Callable[[Image, Corners | None, "CameraCalibration | None"], Reading]
 FrameHook = Callable[[int, Image, Reading, Reading, "FrameScore"], None]
 DiceFinder = Callable[[Image], Sequence[DieLike]]
 Clock = Callable[[], float]

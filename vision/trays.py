@@ -187,7 +187,7 @@ def _summed(counts: list[Floats]) -> Floats:
 def off_places(readings: list[CropReading], config: TrayConfig) -> dict[Color, Place | None]:
     """Each colour's checkers borne off as a place of the sum of its 15 (``vision.tally``):
     the count where sure (``decode``), with the net's probabilities of every count (so where
-    the sum fails it may blame the tray rather than a point: ``vision.tally.suspect``), else
+    the sum fails it may blame the tray rather than a point: ``vision.tally.suspects``), else
     the counts its one crop gives at least ``min_range_probability``; None where the crops'
     colours are unsure or two crops of the colour are not both sure."""
     assigned = _assign(readings, config)

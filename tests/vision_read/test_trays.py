@@ -204,7 +204,7 @@ def test_off_places_bound_each_colour_for_the_sum() -> None:
 def test_a_colour_counted_surely_keeps_the_nets_doubt_for_the_sum() -> None:
     """A colour's sure count is its crops' likeliest counts summed, and its place keeps the
     net's probability of every other sum (each crop taken as independent), so that where the
-    colour's 15 do not add up the sum can blame the tray (``vision.tally.suspect``)."""
+    colour's 15 do not add up the sum can blame the tray (``vision.tally.suspects``)."""
     config = ReadConfig().trays
     empty = np.zeros(16, np.float32)
     empty[0] = 1.0
