@@ -641,17 +641,24 @@ class TrayConfig:
     min_range_probability: float = 0.005
     # Checkers standing in a tray, seen edge on, show rows of stripes that the dice reader takes
     # for a 6. A die read as one of ``stripe_values`` whose centre lies among a tray's standing
-    # checkers (``vision.trays.among_standing``: beside the surface within ``reach_share``, no
-    # farther from the tray's end than the checkers the net counts likeliest in that half fill,
-    # ``standing_share`` of the surface's height each: 15 fill at most 0.33) is dropped: their
-    # stripes, not a die. A third die makes the referee set the reading aside, as a missing one
-    # does. (Tuning seeds 650,000.., 660,000.., 670,000.. and 671,000.., 1,000 each, labelled
-    # corners, calibrated, 7,420 dice: 48 false dice, 22 of them with a value off the board, 14
-    # of those stripes read as a 6; 6s dropped: 34 false dice, missed 49 -> 50, right 95.51% ->
-    # 95.50%; 6s and dice read without a value: 32 and 50; a die of any value: 65 missed;
-    # reaching a die's side farther from the tray's end: 66. Seeds 680,000..683,999: false 50
-    # -> 33, missed 36 -> 39, right 95.23% -> 95.21%; with the unread too 27 and 40.)
+    # checkers (``vision.trays.among_standing``: beside the surface within
+    # ``standing_reach_share`` of its width, no farther from the tray's end than the checkers
+    # the net counts likeliest in that half fill, ``standing_share`` of the surface's height
+    # each: 15 fill at most 0.33) is dropped: their stripes, not a die. A third die makes the
+    # referee set the reading aside, as a missing one does. (Tuning seeds 650,000.., 660,000..,
+    # 670,000.. and 671,000.., 1,000 each, labelled corners, calibrated, 7,420 dice: 48 false dice,
+    # 22 of them with a value off the board, 14 of those stripes read as a 6; 6s dropped: 34 false
+    # dice, missed 49 -> 50, right 95.51% -> 95.50%; 6s and dice read without a value: 32 and 50; a
+    # die of any value: 65 missed; reaching a die's side farther from the tray's end: 66. Seeds
+    # 680,000..683,999: false 50 -> 33, missed 36 -> 39, right 95.23% -> 95.21%; with the unread too
+    # 27 and 40.)
     standing_share: float = 0.022
+    # The stripes lie over the tray's middle: the renderer's trays' centres lie 0.06 to 0.12 of
+    # the surface's width beyond it, a standing checker reaching 0.04 either side. (Tuning seeds
+    # 650,000..651,999, 660,000..660,999 and 670,000..671,999, labelled corners, calibrated:
+    # the 20 stripes read as a 6 lay 0.078 to 0.125 of the width beyond the surface; the 3 real
+    # 6s dropped within ``reach_share``, 0.171 to 0.176, lay on the table beyond the tray.)
+    standing_reach_share: float = 0.15
     stripe_values: tuple[int | None, ...] = (6,)
 
 

@@ -214,14 +214,16 @@ def among_standing(
     view: BoardView, readings: list[CropReading], point: tuple[float, float], config: TrayConfig
 ) -> bool:
     """Whether a frame point lies among a tray's standing checkers: beside the surface's left
-    or right edge, within ``reach_share`` of its width, and no farther from the tray's end (the
-    surface's top or bottom edge) than the checkers the net counts likeliest in that half
-    (``readings``, in ``CROPS`` order) fill, ``standing_share`` of the surface's height each."""
+    or right edge, within ``standing_reach_share`` of its width, and no farther from the tray's
+    end (the surface's top or bottom edge) than the checkers the net counts likeliest in that
+    half (``readings``, in ``CROPS`` order) fill, ``standing_share`` of the surface's height
+    each."""
     u, v = view.canonical_point(*point)
     width, height = view.width, view.height
-    if -config.reach_share * width < u < 0.0:
+    reach = config.standing_reach_share
+    if -reach * width < u < 0.0:
         side = 0
-    elif width < u < (1.0 + config.reach_share) * width:
+    elif width < u < (1.0 + reach) * width:
         side = 1
     else:
         return False

@@ -158,7 +158,8 @@ def test_among_standing_is_beside_the_surface_within_the_checkers_the_net_counts
     assert among(60.0, 99.0)  # at the tray's very end
     assert not among(60.0, 100.0 + fill + 2.0)  # beyond the five
     assert not among(150.0, 110.0)  # on the surface
-    assert not among(100.0 - 0.2 * 1000.0, 110.0)  # beyond the tray's reach
+    assert among(100.0 - 0.14 * 1000.0, 110.0)  # over the tray's outer half
+    assert not among(100.0 - 0.16 * 1000.0, 110.0)  # on the table beyond the tray
     assert not among(60.0, 590.0)  # the bottom half holds none
     assert not among(1140.0, 110.0)  # nor the right tray
     assert not among(1140.0, 90.0)  # past its end: no checkers there either
@@ -180,6 +181,24 @@ def test_checkers_standing_in_a_tray_are_not_read_as_a_die(seed: int) -> None:
     more = read_frame(image, unchecked, label.board.corners).dice
     assert len(more) > len(dice)
     assert all(die.value == 6 for die in more if die not in dice)
+
+
+@pytest.mark.parametrize("seed", [651_732, 651_939])
+def test_a_six_on_the_table_beyond_a_tray_of_standing_checkers_is_a_die(seed: int) -> None:
+    """Tuning seeds 651,732 (six light checkers borne off) and 651,939 (eleven): a 6 lying on
+    the table just beyond the tray, 0.17 of the surface's width beyond its edge, is read where
+    it lies. Reaching as far as the tray's strip (``reach_share``), it was taken for the
+    stripes of the checkers standing in the tray and dropped."""
+    image, label = rendered(seed)
+    assert label.board.corners is not None
+    sixes = [d.center for d in label.dice if d.value == 6 and d.zone == "off-board"]
+    assert sixes
+    config = ReadConfig()
+    dice = read_frame(image, config, label.board.corners).dice
+    assert len(match_dice(sixes, [d.center for d in dice], 24.0)) == len(sixes)
+    wide = replace(config, trays=replace(config.trays, standing_reach_share=0.18))
+    dropped = read_frame(image, wide, label.board.corners).dice
+    assert len(match_dice(sixes, [d.center for d in dropped], 24.0)) < len(sixes)
 
 
 def test_off_places_bound_each_colour_for_the_sum() -> None:
