@@ -13,8 +13,9 @@ Stages, each a pure function:
    frame's lip hides that edge.
 2. ``find_board`` accepts the outline only where the locator says a board is there, the refiner
    sees each of the four corners in its patch, the outline is plausible (convex, large
-   enough) and the bar net finds its bar in the middle: never a confident guess on a frame
-   without a board. Where one corner lies on another corner-like place (a tray's, the
+   enough), a rectangle's through a camera whose focal length is known (its corner near a
+   right angle), and the bar net finds its bar in the middle: never a confident guess on a
+   frame without a board. Where one corner lies on another corner-like place (a tray's, the
    frame's) or the bar net peaks on another edge too, ``search_outline`` weighs the outline
    with that corner moved to the other places the refiners see one, by how surely the bar
    net fits a bar in the middle of each, and takes one only where it stands out. (The share
@@ -46,7 +47,8 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import nets
-from vision.config import BoardConfig
+from vision.camera_pose import board_camera
+from vision.config import BoardConfig, CameraCalibration
 
 Image = npt.NDArray[np.uint8]
 Floats = npt.NDArray[np.float32]
@@ -556,6 +558,22 @@ def _corner_places(
     return places
 
 
+def _square(
+    outline: Points, shape: tuple[int, ...], degrees: float, camera: CameraCalibration | None
+) -> bool:
+    """Whether an outline (4 x 2) in a frame of this ``shape`` can be a rectangle's seen
+    through a ``camera`` whose focal length is known: its corner within ``degrees`` of a
+    right angle (``vision.camera_pose.BoardCamera.skew_degrees``). True where the focal
+    length is not known (the outline's right angle then gives it)."""
+    if camera is None or camera.focal_length is None:
+        return True
+    height, width = shape[:2]
+    seen = board_camera(
+        _as_corners(outline), width, height, camera.principal_point, camera.focal_length
+    )
+    return seen.skew_degrees() <= degrees
+
+
 def _bar_fit_of(image_bgr: Image, outline: Points, config: BoardConfig) -> BarFit | None:
     """``centred_bar_fit`` of the surface with this outline (4 x 2), None where the outline
     is not plausible."""
@@ -565,67 +583,113 @@ def _bar_fit_of(image_bgr: Image, outline: Points, config: BoardConfig) -> BarFi
     return centred_bar_fit(bar_logits(image_bgr, corners, config), config)
 
 
+@dataclass(frozen=True)
+class _Weighed:
+    """An outline the search weighs (4 x 2), its bar's ``fit`` and whether it can be a
+    rectangle's through the camera (``_square``)."""
+
+    outline: Points
+    fit: BarFit
+    square: bool
+
+
+def _weighed(
+    image_bgr: Image, outline: Points, config: BoardConfig, camera: CameraCalibration | None
+) -> _Weighed | None:
+    """An outline (4 x 2) with its bar's fit (``_bar_fit_of``; None where it is not
+    plausible) and whether it can be a rectangle's through ``camera``."""
+    fit = _bar_fit_of(image_bgr, outline, config)
+    if fit is None:
+        return None
+    return _Weighed(
+        outline, fit, _square(outline, image_bgr.shape, config.max_skew_degrees, camera)
+    )
+
+
 def search_outline(
-    image_bgr: Image, points: Points, logits: Floats, config: BoardConfig
+    image_bgr: Image,
+    points: Points,
+    logits: Floats,
+    config: BoardConfig,
+    camera: CameraCalibration | None = None,
 ) -> tuple[Corners, tuple[float, float]] | None:
     """The outline and bar of a surface whose located corners (``points``, with the refiner's
-    ``logits``) fail ``find_board``'s checks, where one corner lies on another corner-like
+    ``logits``) fail ``find_board``'s checks, where a corner lies on another corner-like
     place (a tray's, the frame's; then the bar is off the middle or the refiner does not see
     that corner) or the bar net peaks on another edge too. The outline as located, where the
     refiner sees its four corners and the bar net fits a bar in its middle
     (``centred_bar_fit``) ``located_bar_deficit`` or less short of its own peaks, is taken
     with that bar. Otherwise it and each outline with one corner moved to another place the
-    refiners see one (``_corner_places``; only the corner they do not see, where there is
-    one) are weighed, each plausible one by its fit: the one whose fit falls short of the
+    refiners see one (``_corner_places``; only the corners they do not see, where there are
+    any) are weighed, each plausible one by its fit: the one whose fit falls short of the
     net's own peaks by ``max_bar_deficit`` or less and scores highest is taken, unless an
     outline with a corner ``search_rival_px`` or more from it scores within ``search_margin``
-    of it. None where two corners are not seen or no outline is taken."""
+    of it. Through a ``camera`` whose focal length is known only outlines that can be a
+    rectangle's (``_square``, within ``max_skew_degrees``) are taken or rivals, and none is
+    taken where an outline that cannot be scores ``search_margin`` or more above it (none of
+    them is the surface's). None where the refiner does not see two corners that share no
+    side, or more than two, or no outline is taken."""
     failed = np.flatnonzero(logits < config.min_corner_logit)
-    if len(failed) > 1:
+    if len(failed) > 2 or (len(failed) == 2 and (failed[1] - failed[0]) % 2 == 0):
         return None
-    located = _bar_fit_of(image_bgr, points, config)
-    if not len(failed) and located is not None and located.deficit <= config.located_bar_deficit:
-        return _as_corners(points), located.bar
-    fits = [] if located is None else [(points, located)]
+    located = _weighed(image_bgr, points, config, camera)
+    if (
+        not len(failed)
+        and located is not None
+        and located.square
+        and located.fit.deficit <= config.located_bar_deficit
+    ):
+        return _as_corners(points), located.fit.bar
+    weighed = [] if located is None else [located]
     for corner in failed if len(failed) else CORNERS:
         for place in _corner_places(image_bgr, points, int(corner), config):
             moved = points.copy()
             moved[corner] = place
-            fit = _bar_fit_of(image_bgr, moved, config)
-            if fit is not None:
-                fits.append((moved, fit))
-    taken = [(outline, fit) for outline, fit in fits if fit.deficit <= config.max_bar_deficit]
+            other = _weighed(image_bgr, moved, config, camera)
+            if other is not None:
+                weighed.append(other)
+    squares = [w for w in weighed if w.square]
+    taken = [w for w in squares if w.fit.deficit <= config.max_bar_deficit]
     if not taken:
         return None
-    best, fit = max(taken, key=lambda pair: pair[1].score)
+    best = max(taken, key=lambda w: w.fit.score)
     rivals = [
-        other.score
-        for outline, other in fits
-        if float(np.linalg.norm(outline - best, axis=1).max()) >= config.search_rival_px
+        w.fit.score
+        for w in squares
+        if float(np.linalg.norm(w.outline - best.outline, axis=1).max()) >= config.search_rival_px
     ]
-    if rivals and fit.score - max(rivals) < config.search_margin:
+    if rivals and best.fit.score - max(rivals) < config.search_margin:
         return None
-    return _as_corners(best), fit.bar
+    if any(w.fit.score - best.fit.score >= config.search_margin for w in weighed if not w.square):
+        return None
+    return _as_corners(best.outline), best.fit.bar
 
 
-def find_board(image_bgr: Image, config: BoardConfig) -> BoardView | None:
+def find_board(
+    image_bgr: Image, config: BoardConfig, camera: CameraCalibration | None = None
+) -> BoardView | None:
     """The playing surface without markers (``_located``), where the refiner sees all four
-    corners, the outline is plausible and its bar centred (the bar lies halfway across the
-    surface, so an outline whose side lies on a tray's or the frame's edge shows it
-    off-centre); where not, the outline ``search_outline`` finds (``outline_search``); else
-    from ArUco markers. None if none is seen."""
+    corners, the outline is plausible, a rectangle's through a ``camera`` whose focal length
+    is known (``_square``, within ``max_located_skew_degrees``), and its bar centred (the bar
+    lies halfway across the surface, so an outline whose side lies on a tray's or the frame's
+    edge shows it off-centre); where not, the outline ``search_outline`` finds
+    (``outline_search``); else from ArUco markers. None if none is seen."""
     located = _located(image_bgr, config)
     if located is not None:
         points, logits = located
         corners = _as_corners(points)
-        if float(logits.min()) >= config.min_corner_logit and _plausible(
-            corners, image_bgr.shape[0] * image_bgr.shape[1], config
+        if (
+            float(logits.min()) >= config.min_corner_logit
+            and _plausible(corners, image_bgr.shape[0] * image_bgr.shape[1], config)
+            and _square(points, image_bgr.shape, config.max_located_skew_degrees, camera)
         ):
             bar = find_bar(image_bgr, corners, config)
             if bar_centred(bar, config, config.max_bar_offset_px):
                 return board_from_corners(image_bgr, corners, config, bar)
         searched = (
-            search_outline(image_bgr, points, logits, config) if config.outline_search else None
+            search_outline(image_bgr, points, logits, config, camera)
+            if config.outline_search
+            else None
         )
         if searched is not None:
             return board_from_corners(image_bgr, searched[0], config, searched[1])

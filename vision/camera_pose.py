@@ -77,6 +77,15 @@ class BoardCamera:
         rotation = np.stack([r1, r2 / depth, np.cross(r1, r2 / depth)], axis=1)
         return rotation, -rotation.T @ t, depth
 
+    def skew_degrees(self) -> float:
+        """How far from a right angle (degrees) the surface's corner is, its outline seen
+        through this camera: near 0 for a playing surface's own outline, more where a corner
+        lies off it (on a tray's corner, a frame's)."""
+        moved = self._moved
+        across, down = moved[:, 0], moved[:, 1]
+        cosine = abs(float(across @ down)) / float(np.linalg.norm(across) * np.linalg.norm(down))
+        return 90.0 - math.degrees(math.acos(min(1.0, cosine)))
+
     def nadir(self) -> tuple[float, float]:
         """The nadir in frame pixels: where vertical lines meet (the principal point for a
         camera whose axis lies in the board's plane, which no kiosk has)."""

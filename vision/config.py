@@ -451,6 +451,26 @@ class BoardConfig:
     located_bar_deficit: float = 0.5
     search_margin: float = 3.0
     search_rival_px: float = 10.0
+    # Through a camera whose focal length is known (``ReadConfig.focal_length``), an outline
+    # is a playing surface's only where its corner lies within so many degrees of a right
+    # angle (``vision.board._square``): one corner on a tray's or the frame's corner skews it.
+    # The outline located is taken within ``max_located_skew_degrees``; the search takes, and
+    # weighs as rivals, only outlines within ``max_skew_degrees``, and none where one beyond it
+    # scores ``search_margin`` more. (Tuning seeds 650,000..650,599 and 660,000..660,599,
+    # located outlines: of 1,142 within 5 px of the labelled corners, 99% lay within 0.31
+    # degrees, all but one within 0.5 (the lens's bending; the labelled outlines within 0.19);
+    # of 27 with a corner 10 px or more off, 21 lay 0.77 degrees or more off, 15 1.0 or more.
+    # On 650,000..651,999 and 660,000..661,999 located outlines 2 to 6 px off lay up to 0.95
+    # off, three 35 to 73 px off 1.05 to 2.97. The search's outlines on the 112 of those
+    # frames it ran on, within 3 px / 3 to 10 / 10 or more off / none: blind to the camera
+    # 32 / 17 / 27 / 36; taking and weighing only outlines within 0.5 degrees 41 / 16 / 13 /
+    # 42; and none where an outline beyond scores 3 more, as shipped, 41 / 15 / 9 / 47.
+    # Moving both corners of a side together as well, within 0.5, 1.0 and 1.5 degrees: 40 /
+    # 18 / 16 / 38, 38 / 20 / 19 / 35, 35 / 19 / 27 / 31 (a side moved along itself leaves a
+    # rectangle's outline). Searching where two corners of one side are not seen found one
+    # board more either way, 660,768.)
+    max_located_skew_degrees: float = 1.0
+    max_skew_degrees: float = 0.5
     # Frames smaller than this (either side, pixels) show no board the networks can find.
     min_frame_px: int = 64
     # The bar net sees the surface rectified to this size (width, height); an edge's sub-column

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
 from vision.camera_pose import FRAME_CENTRE, BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
-from vision.config import DiceConfig, ReadConfig
+from vision.config import CameraCalibration, DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.labels import Board, Cube, Die, PointCount, Reading, SideCounts, Zone
 from vision.motion import occluded
@@ -59,6 +59,14 @@ def zone_of(view: BoardView | None, point: tuple[float, float]) -> Zone:
     if x > view.bar[1]:
         return "right-half"
     return "on-bar"
+
+
+def calibration_of(config: ReadConfig) -> CameraCalibration | None:
+    """The camera's calibration as ``config`` gives it (its principal point, the frame's centre
+    where not given), for ``find_board``; None where its focal length is not known."""
+    if config.focal_length is None:
+        return None
+    return CameraCalibration(config.principal_point or FRAME_CENTRE, config.focal_length)
 
 
 def dice_config_for(
@@ -236,7 +244,7 @@ def read_frame(
     if calibrated is not None:
         view: BoardView | None = calibrated
     elif corners is None:
-        view = find_board(work, config.board)
+        view = find_board(work, config.board, calibration_of(config))
     else:
         view = _view_at(work, corners, scale, config)
     earlier = [working_copy(p, config.max_side_px) for p in previous]

@@ -20,7 +20,7 @@ from hardware.camera.frame import Frame, Image
 from vision.board import BoardView, Corners, board_moved, find_board, snap_to_edges
 from vision.config import ReadConfig
 from vision.labels import Reading
-from vision.read import check_frame, read_on_copy, working_copy
+from vision.read import calibration_of, check_frame, read_on_copy, working_copy
 
 
 class FrameReader(Protocol):
@@ -48,7 +48,7 @@ class VisionReader:
 
     def _locate(self, image: Image) -> None:
         board = self._config.board
-        self._view = find_board(image, board)
+        self._view = find_board(image, board, calibration_of(self._config))
         self._snapped = (
             None if self._view is None else snap_to_edges(image, self._view.corners, board)
         )

@@ -166,3 +166,29 @@ def test_a_flat_die_rests_beneath_its_top_face() -> None:
     assert max(apart["side"]) < 1.1
     assert np.median(apart["expected"]) < 0.3
     assert max(apart["expected"]) < 2.5
+
+
+def test_a_surface_seen_through_its_camera_is_square_and_a_corner_moved_skews_it() -> None:
+    """Tuning seeds 650,000..650,029, their lenses made ideal: the playing surface's own
+    outline seen through its camera (``BoardCamera.skew_degrees``) makes a right angle within
+    0.01 degrees. With one corner moved 30 px outward along the top or bottom side (as onto a
+    tray's corner), the 120 outlines lie 1.66 degrees off at the median, 118 of them more than
+    ``BoardConfig.max_skew_degrees`` (0.5) off."""
+    limit = ReadConfig().board.max_skew_degrees
+    skews = []
+    for seed in range(650_000, 650_030):
+        scene = scene_for_seed(seed)
+        camera = replace(scene.camera, k1=0.0)
+        corners = camera.project(scene.geometry.corners())
+        size = (camera.width, camera.height)
+        principal, focal = camera.principal_share(), camera.focal_share()
+        seen = camera_pose.board_camera([tuple(c) for c in corners], *size, principal, focal)
+        assert seen.skew_degrees() < 0.01
+        for corner in range(4):
+            outward = corners[corner] - corners[corner ^ 1]  # TL from TR, BR from BL, ...
+            moved = corners.copy()
+            moved[corner] += 30.0 * outward / np.linalg.norm(outward)
+            skewed = camera_pose.board_camera([tuple(c) for c in moved], *size, principal, focal)
+            skews.append(skewed.skew_degrees())
+    assert np.median(skews) > 1.5
+    assert sum(skew > limit for skew in skews) >= 118
