@@ -696,23 +696,41 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
 
     The screen reads every candidate; the reader reads, centred where the screen placed the
     object, those the screen gave at least ``screen_probability`` of being a die or the cube
-    (a weak peak: ``weak_screen_probability``), and decides."""
+    (a weak peak: ``weak_screen_probability``), and decides. A peak at least
+    ``unscreened_peak`` likely that the screen does not pass is read too, and kept (after
+    the others, clear of them) only as a die the reader gives ``unscreened_die_probability``
+    and whose value it gives ``unscreened_value_probability``: the screen misses a few dark
+    or blurred dice."""
     found = detect(image_bgr, config)
     found += finer_peaks(image_bgr, found, config)
     centers, sides = [c.center for c in found], [c.side_px for c in found]
     first = read_crops(image_bgr, centers, sides, config, SCREEN)
-    screened = [
-        (c, r)
-        for c, r in zip(found, first, strict=True)
-        if max(r.die, r.cube)
-        >= (config.weak_screen_probability if _weak(c, config) else config.screen_probability)
-    ]
+    screened, unscreened = [], []
+    for candidate, read in zip(found, first, strict=True):
+        least = (
+            config.weak_screen_probability
+            if _weak(candidate, config)
+            else config.screen_probability
+        )
+        if max(read.die, read.cube) >= least:
+            screened.append((candidate, read))
+        elif candidate.score >= config.unscreened_peak:
+            unscreened.append((candidate, read))
     second = read_closely(
-        image_bgr, [r.center for _, r in screened], [c.side_px for c, _ in screened], config
+        image_bgr,
+        [r.center for _, r in screened + unscreened],
+        [c.side_px for c, _ in screened + unscreened],
+        config,
     )
+    sure = [  # a strong peak the screen missed, kept only as a die whose value is read surely
+        (candidate.side_px, read)
+        for (candidate, _), read in zip(unscreened, second[len(screened) :], strict=True)
+        if read.die >= max(read.cube, config.unscreened_die_probability)
+        and _face_share(read) >= config.unscreened_value_probability
+    ]
     read_sides: list[tuple[float, Read, bool]] = []  # side, reading, found by the finer look
     faces: list[FoundCube] = []  # read as the cube, not kept: maybe its top face
-    for (candidate, _), read in zip(screened, second, strict=True):
+    for (candidate, _), read in zip(screened, second[: len(screened)], strict=True):
         if not _kept(candidate, read, config):
             if read.cube > max(read.die, config.min_object_probability):
                 faces.append(FoundCube(None, read.center, candidate.side_px))
@@ -738,12 +756,16 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
     cubes: list[FoundCube] = []  # likeliest first
     kept: list[tuple[tuple[float, float], float]] = []
+
+    def clear(center: tuple[float, float], side: float, finer: bool) -> bool:
+        apart = config.fine_duplicate_share if finer else config.duplicate_share
+        return all(math.dist(center, c) >= apart * max(side, s) for c, s in kept)
+
     for side, read, finer in ranked:
         center = read.center
-        if max(read.die, read.cube) < config.min_object_probability:
-            continue
-        apart = config.fine_duplicate_share if finer else config.duplicate_share
-        if any(math.dist(center, c) < apart * max(side, s) for c, s in kept):
+        if max(read.die, read.cube) < config.min_object_probability or not clear(
+            center, side, finer
+        ):
             continue
         kept.append((center, side))
         if read.cube > read.die:
@@ -753,6 +775,13 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         value = _likeliest_face(read) if share >= config.min_value_probability else None
         dice.append(FoundDie(value, center, side, False, share, finer=finer))
         cube_likeness.append(read.cube)
+    for side, read in sure:
+        if clear(read.center, side, False):
+            kept.append((read.center, side))
+            dice.append(
+                FoundDie(_likeliest_face(read), read.center, side, False, _face_share(read))
+            )
+            cube_likeness.append(read.cube)
     cube = top_face_of(cubes, faces, config, image_bgr.shape[1], image_bgr.shape[0])
     if cube is None:
         dice, cube = cube_or_die(dice, cube_likeness, config)
