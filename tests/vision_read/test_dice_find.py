@@ -34,6 +34,16 @@ from vision.read import dice_config_for, read_frame
 SEEDS = range(500_000, 500_030)
 
 
+def _on_labelled_board(seed: int) -> tuple[np.ndarray, Reading, DiceConfig]:
+    """Tuning frame ``seed``, its label and the dice finder's configuration on its labelled
+    board (``dice_config_for``)."""
+    image, label = rendered(seed)
+    assert label.board.corners is not None
+    config = ReadConfig()
+    view = board_from_corners(image, label.board.corners, config.board)
+    return image, label, dice_config_for(view, config)
+
+
 def test_detector_input_is_shrunk_to_whole_cells() -> None:
     batch = detector_input(np.zeros((719, 1281, 3), np.uint8), 0.25)
     assert batch.shape == (1, 3, 180, 320)
@@ -237,11 +247,7 @@ def test_no_die_is_found_in_a_gap_between_checkers(seed: int) -> None:
     where no die lies and the reader reads a die there without a value (0.52 to 0.81); so
     found, it would make a third die and void the roll. Only the labelled dice are found; with
     ``unread_peak`` 0 the false die is found too."""
-    image, label = rendered(seed)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    image, label, dice_config = _on_labelled_board(seed)
     for unread_peak, extra in ((dice_config.unread_peak, 0), (0.0, 1)):
         found = find_solids(image, replace(dice_config, unread_peak=unread_peak)).dice
         pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
@@ -255,11 +261,8 @@ def test_a_die_the_detector_is_unsure_of_is_found_where_the_reader_is_sure(seed:
     detector peaks on the second below ``min_peak`` (0.10, 0.11, 0.15); the reader is sure of
     it, so it is found and read right (``weak_peak``); without weak peaks it is missed (the
     finer look, ``finer_peaks``, is turned off here: it finds some of them too)."""
-    image, label = rendered(seed)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = replace(dice_config_for(view, config), fine_detect_die_px=None)
+    image, label, on_board = _on_labelled_board(seed)
+    dice_config = replace(on_board, fine_detect_die_px=None)
     truth = sorted(d.value for d in label.dice)
     for weak_peak, expected in ((dice_config.weak_peak, 2), (1.0, 1)):
         found = find_solids(image, replace(dice_config, weak_peak=weak_peak)).dice
@@ -277,11 +280,7 @@ def test_a_strong_peak_the_screen_misses_is_a_die_where_the_reader_is_sure_of_it
     blurred die that the screen passes not at all; read anyway (``unscreened_peak``), the
     reader gives it its value surely, and both dice are found with their values. Reading only
     what the screen passes, that die is missed."""
-    image, label = rendered(seed)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    image, label, dice_config = _on_labelled_board(seed)
     for peak, expected in ((dice_config.unscreened_peak, 2), (1.01, 1)):
         found = find_solids(image, replace(dice_config, unscreened_peak=peak)).dice
         pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
@@ -321,11 +320,7 @@ def test_a_blob_of_two_dice_is_split_in_two() -> None:
     is found for the two (read on the expected side, ``values_checked``, as one of them).
     (The demo's 6 and 2 of shot 7 were such a pair for the detector before
     2026-12-05's; the deeper one finds them apart.)"""
-    image, label = rendered(650_311)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    image, label, dice_config = _on_labelled_board(650_311)
     found = find_solids(image, dice_config).dice
     pairs = match_dice([d.center for d in label.dice], [d.center for d in found], 12.0)
     assert sorted((label.dice[i].value, found[j].value) for i, j in pairs) == [(1, 1), (3, 3)]
@@ -339,11 +334,7 @@ def test_a_die_lying_against_another_is_found_beyond_their_one_candidate() -> No
     reader reads the 5 there, and the 4 is found beyond the peak (``vision.dice.partner``);
     without it (and without the finer look, ``finer_peaks``, which finds the 4 too) only the
     5."""
-    image, label = rendered(650_088)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    image, label, dice_config = _on_labelled_board(650_088)
     values = sorted(d.value for d in find_solids(image, dice_config).dice if d.value)
     assert values == sorted(d.value for d in label.dice) == [4, 5]
     alone = replace(dice_config, partner_size_share=math.inf, fine_detect_die_px=None)
@@ -774,11 +765,7 @@ def test_a_leaning_die_is_read_as_one_die_not_two() -> None:
     """Tuning seed 660,688: a leaning 5 is found twice, by its top face and by a side face
     read as a 3, which is not called cocked (two dice that near need
     ``pair_cocked_probability``): without ``side_faces_dropped`` a flat 3 beside it."""
-    image, label = rendered(660_688)
-    assert label.board.corners is not None
-    config = ReadConfig()
-    view = board_from_corners(image, label.board.corners, config.board)
-    dice_config = dice_config_for(view, config)
+    image, label, dice_config = _on_labelled_board(660_688)
     assert dice_config.die_side_px is not None
     (leaning,) = [d for d in label.dice if d.cocked]
 

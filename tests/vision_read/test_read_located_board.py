@@ -15,7 +15,7 @@ import pytest
 import kiosk.pipeline.readers as readers
 from hardware.camera.frame import Frame
 from vision.board import BoardView, board_moved, find_board, snap_to_edges
-from vision.config import BoardConfig, ReadConfig
+from vision.config import BoardConfig, CameraCalibration, ReadConfig
 from vision.read import read_frame
 from vision.render import render_scene, scene_for_seed
 
@@ -35,18 +35,37 @@ def _shifted(image: Image, pixels: int) -> Image:
     return np.ascontiguousarray(np.roll(image, pixels, axis=1))
 
 
+cameras: list[CameraCalibration | None] = []
+
+
 @pytest.fixture
 def searches(monkeypatch: pytest.MonkeyPatch) -> list[BoardView | None]:
-    """What each search of the readers (``find_board``) found, in order."""
+    """What each search of the readers (``find_board``) found, in order (the camera each
+    was given in ``cameras``)."""
     found: list[BoardView | None] = []
 
-    def counted(image: Image, config: BoardConfig) -> BoardView | None:
-        view = find_board(image, config)
+    def counted(
+        image: Image, config: BoardConfig, camera: CameraCalibration | None = None
+    ) -> BoardView | None:
+        view = find_board(image, config, camera)
         found.append(view)
+        cameras.append(camera)
         return view
 
+    cameras.clear()
     monkeypatch.setattr(readers, "find_board", counted)
     return found
+
+
+def test_the_reader_searches_through_its_cameras_calibration(
+    searches: list[BoardView | None],
+) -> None:
+    """A kiosk whose camera's focal length is known (``--focal-length``) searches for the
+    board through it (``vision.read.calibration_of``): an outline must be a rectangle's."""
+    calibration = CameraCalibration((0.5, 0.5), 0.8)
+    readers.VisionReader(calibration.applied_to(ReadConfig()))(Frame(_image(), 0, 0))
+    readers.VisionReader()(Frame(_image(), 0, 1))
+    assert cameras == [calibration, None]
 
 
 def test_board_moved_only_when_the_frame_moves() -> None:
