@@ -716,11 +716,9 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             screened.append((candidate, read))
         elif candidate.score >= config.unscreened_peak:
             unscreened.append((candidate, read))
+    to_read = screened + unscreened
     second = read_closely(
-        image_bgr,
-        [r.center for _, r in screened + unscreened],
-        [c.side_px for c, _ in screened + unscreened],
-        config,
+        image_bgr, [r.center for _, r in to_read], [c.side_px for c, _ in to_read], config
     )
     sure = [  # a strong peak the screen missed, kept only as a die whose value is read surely
         (candidate.side_px, read)
