@@ -30,7 +30,9 @@ only a range, and the bar no count, as it has none either where the sum blames n
 bar's dark checkers are the ones the net misses most).
 Colours: the net's colour is checked against the board itself, the mean colours of the
 checkers nearest each point's edge split into two clusters (``two_colours``): "light" is the
-lighter of the two checker colours of this board.
+lighter of the two checker colours of this board. The clusters turn an unsure net's light
+checker dark only where it is clearly nearer the dark cluster (``dark_nearness``): a light
+checker in shadow falls in the dark cluster.
 """
 
 from __future__ import annotations
@@ -204,6 +206,20 @@ def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> np
     return light
 
 
+def dark_nearness(
+    colours: npt.NDArray[np.float64], light: npt.NDArray[np.bool_], lightness_weight: float
+) -> npt.NDArray[np.float64]:
+    """Each colour's distance (Lab, the lightness scaled by ``lightness_weight``, as
+    ``two_colours``) to the centre of the dark cluster over its distance to the light one's
+    (``light``: ``two_colours``' split); infinite where either cluster is empty."""
+    if light.all() or not light.any():
+        return np.full(len(colours), np.inf)
+    scaled = colours * np.array([lightness_weight, 1.0, 1.0])
+    to_light = np.linalg.norm(scaled - scaled[light].mean(axis=0), axis=1)
+    to_dark = np.linalg.norm(scaled - scaled[~light].mean(axis=0), axis=1)
+    return np.asarray(to_dark / np.maximum(to_light, 1e-9), np.float64)
+
+
 def edge_colours(crops: Image, config: CheckerConfig) -> npt.NDArray[np.float64]:
     """Lab colour (24 x 3, point 1 first) of the middle of the checker nearest each point's
     edge (where a point's first checker lies), from ``column_crops``: the mean BGR over a disc's
@@ -268,11 +284,17 @@ def _point_colours(
     sure = [p for p in occupied if halves[p].best > 0]
     colours = edge_colours(crops, config)[np.array(sure, np.intp) - 1] if sure else None
     if colours is not None and len(sure) >= 2:
-        clustered = dict(zip(sure, two_colours(colours, config.lightness_weight), strict=True))
-        for point in sure:
+        split = two_colours(colours, config.lightness_weight)
+        nearness = dark_nearness(colours, split, config.lightness_weight)
+        for index, point in enumerate(sure):
             unsure = abs(halves[point].light - 0.5) < config.colour_trust
-            if unsure and clustered[point] != net_light[point]:
-                net_light[point] = bool(clustered[point])
+            if not unsure or split[index] == net_light[point]:
+                continue
+            # a light checker in shadow falls in the dark cluster: turned dark only where
+            # clearly nearer the dark cluster's centre
+            if net_light[point] and nearness[index] > config.shadow_nearness:
+                continue
+            net_light[point] = bool(split[index])
     return {p: ("light" if net_light[p] else "dark") for p in occupied}
 
 

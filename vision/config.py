@@ -617,6 +617,16 @@ class CheckerConfig:
     # The net's colour is kept, whatever the board's colour clusters say, when P(light) is at
     # least this far from 0.5.
     colour_trust: float = 0.4
+    # An unsure net's light is turned dark by the clusters only where the checker's colour is
+    # at most this share as far from the dark cluster's centre as from the light one's
+    # (vision.checkers.dark_nearness): a light checker in shadow falls in the dark cluster,
+    # and nothing makes a dark checker look light so. (Labelled corners, calibrated, tuning
+    # seeds 650,000..651,999 and 660,000..661,999, 3,563 boards: the clusters overrode the net
+    # 9 times, all 6 right ones dark to light, the 3 wrong ones light to dark at 0.57, 0.61
+    # and 0.92, light checkers in shadow at point 1; seeds 670,000..671,999 and
+    # 680,000..681,999, looked at after: 5 overrides, all right, all dark to light. Read
+    # through, the 3,563 boards: exact 3,484 -> 3,487, confidently wrong 19 -> 16.)
+    shadow_nearness: float = 0.5
 
 
 @dataclass(frozen=True)

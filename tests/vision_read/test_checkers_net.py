@@ -6,6 +6,7 @@ trains on 100,000+). Thresholds sit at the measured figures, so a regression fai
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -20,6 +21,7 @@ from vision.checkers import (
     BAR_CROP,
     CROPS,
     column_crops,
+    dark_nearness,
     read_checkers,
     run_net,
     split_crops,
@@ -205,6 +207,33 @@ def test_two_colours_splits_light_from_dark() -> None:
         two_colours(np.vstack([white, green, glared]), weight).tolist() == [True] * 7 + [False] * 6
     )
     assert two_colours(np.vstack([white, green, glared]), 1.0)[-1]
+
+
+def test_dark_nearness_is_the_distance_to_the_dark_centre_over_the_light_one() -> None:
+    light = np.array([[200.0, 128, 128], [220.0, 128, 128]])
+    dark = np.array([[40.0, 128, 128], [60.0, 128, 128]])
+    shaded = np.array([[100.0, 128, 128]])
+    colours = np.vstack([light, dark, shaded])
+    split = np.array([True, True, False, False, False])
+    nearness = dark_nearness(colours, split, 0.3)
+    # lightness scaled by 0.3: the light centre at 63, the dark one (with the shaded) at 20
+    assert nearness[-1] == pytest.approx((30 - 20) / (63 - 30))
+    assert nearness[0] == pytest.approx((60 - 20) / (63 - 60))
+    assert np.isinf(dark_nearness(colours, np.zeros(5, bool), 0.3)).all()
+
+
+@pytest.mark.parametrize("seed", [650_165, 661_145, 661_811])
+def test_a_light_checker_in_shadow_stays_light(seed: int) -> None:
+    """Tuning frames whose point 1 holds light checkers in shadow: the net leans light (0.69
+    to 0.75), the board's colour clusters put them in the dark cluster but not clearly nearer
+    its centre (0.57 to 0.92 of the way): they stay light, and turn dark where the clusters
+    may turn any unsure light dark."""
+    config = ReadConfig()
+    anywhere = replace(config, checkers=replace(config.checkers, shadow_nearness=math.inf))
+    image, label = rendered(seed)
+    assert label.points[0].color == "light"
+    assert read_frame(image, config, label.board.corners).points[0].color == "light"
+    assert read_frame(image, anywhere, label.board.corners).points[0].color == "dark"
 
 
 def test_bad_view_size_is_a_clear_error() -> None:
