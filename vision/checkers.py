@@ -26,8 +26,9 @@ must sum to 15 (``vision.tally``): a span the others leave one count is counted 
 too), and so is one the sum makes likely at ``min_count_probability`` (weighing the net's
 probabilities of every way the colour's places make 15: ``joint_counts``); where a colour's
 counts cannot sum to 15, the place the sum most plausibly blames is unsure: a point then has
-only a range, and the bar no count, as it has none either where the sum blames no place (the
-bar's dark checkers are the ones the net misses most).
+only a range (unless the sum proves the count it needs there: ``_proven``), and the bar no
+count, as it has none either where the sum blames no place (the bar's dark checkers are the
+ones the net misses most).
 Colours: the net's colour is checked against the board itself, the mean colours of the
 checkers nearest each point's edge split into two clusters (``two_colours``): "light" is the
 lighter of the two checker colours of this board. The clusters turn an unsure net's light
@@ -319,8 +320,9 @@ def _tallied(
     """The points, the bar's counts and the checkers borne off (None: unsure), each colour's
     settled by its sum where its checkers borne off are bounded (``vision.tally``): spans
     narrowed, counts the sum proves given; where the colour's readings cannot sum to 15, the
-    point the sum blames is given as a range, and its bar count is withheld unless the sum
-    blames a point or the tray."""
+    point the sum blames is given as a range (or the count the sum needs there, where it
+    proves it: ``_proven``), and its bar count is withheld unless the sum blames a point or
+    the tray."""
     settled = list(points)
     bar_counts: dict[Color, int | None] = {c: h.best if h.sure else None for c, h in bar.items()}
     off_counts: dict[Color, int | None] = dict.fromkeys(COLORS)
@@ -335,12 +337,12 @@ def _tallied(
         spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
         if spans is None:
             # the point the sum most plausibly blames (one of the colour's, or an empty one
-            # that may hold a checker the net missed) keeps its count only as a range
+            # that may hold a checker the net missed) keeps its count only as a range,
+            # unless the sum proves the count it needs there
             empty = [p for p in points if p.color is None]
             candidates = [*places, borne_off, *(_empty_place(halves[p.point]) for p in empty)]
-            blamed = _blamed(
-                suspects(candidates, CHECKERS_PER_SIDE), len(places), borne_off, config
-            )
+            blames = suspects(candidates, CHECKERS_PER_SIDE)
+            blamed = _blamed(blames, len(places), borne_off, config)
             if blamed is None or blamed.place == len(mine):
                 # the sum blames the bar's half, or no place: its count is withheld (a count
                 # the sum blames elsewhere stands: on tuning frames 650,000..650,999 and
@@ -351,8 +353,13 @@ def _tallied(
             if blamed is not None and blamed.place not in (len(mine), len(places)):
                 index = blamed.place
                 p = mine[index] if index < len(mine) else empty[index - len(places) - 1]
-                settled[p.point - 1] = PointCount(
-                    p.point, colour, None, min(p.min, blamed.low), max(p.max, blamed.high)
+                need = blamed.low
+                settled[p.point - 1] = (
+                    PointCount(p.point, colour if need else None, need, need, need)
+                    if _proven(blamed, blames, halves[p.point], config)
+                    else PointCount(
+                        p.point, colour, None, min(p.min, blamed.low), max(p.max, blamed.high)
+                    )
                 )
             continue
         counts = joint_counts(
@@ -384,7 +391,7 @@ def _blamed(
     a tray whose count its net was sure of (index ``tray``) only where it is
     ``tray_blame_odds`` times as likely as the next, else the next (the tray's count is then
     withheld, and the points stand as read: a point wrongly left standing is a count
-    confidently wrong, where a point blamed is only a range)."""
+    confidently wrong, where a point blamed is a range, or a count the sum proves)."""
     if not blames:
         return None
     first = blames[0]
@@ -396,6 +403,24 @@ def _blamed(
     ):
         first = blames[1]
     return first
+
+
+def _proven(blamed: Blame, blames: list[Blame], half: _Half, config: CheckerConfig) -> bool:
+    """Whether the sum proves the point it blames (``_blamed`` of ``blames``; ``half``, the
+    point as the net read it): it needs one count there, not more than the net sees over a
+    stack that may hide checkers (as ``_tallied`` gives no such count), which the net gives at
+    least ``min_tally_probability`` (as a count ``settle`` leaves a place must be), and at
+    least ``point_blame_odds`` times what it gives the count any other suspect would need."""
+    return (
+        blamed.low == blamed.high
+        and not (half.hidden and blamed.low > half.best)
+        and blamed.probability >= config.min_tally_probability
+        and all(
+            blamed.probability >= config.point_blame_odds * other.probability
+            for other in blames
+            if other.place != blamed.place
+        )
+    )
 
 
 def _place(point: PointCount, half: _Half) -> Place:

@@ -606,6 +606,15 @@ class CheckerConfig:
     # times the next, an empty point; rendered play table 2,100,007, a row of nine dark
     # checkers read as eight: the tray 1.4 times the point, which was then read 8.)
     tray_blame_odds: float = 5.0
+    # A point the sum blames is given the count it needs there (not a range) where the net
+    # gives that count at least ``min_tally_probability`` and this many times what it gives
+    # the count any other suspect would need (vision.checkers._proven). (Labelled corners,
+    # calibrated, tuning seeds 650,000..651,999 and 660,000..661,999, 3,563 boards: of the 13
+    # points the sum blamed needing one count, the 4 so proven were right (tall stacks the net
+    # read one off), the 2 wrong ones needed a count the net gave under 0.001; boards exact
+    # 3,487 -> 3,491, as many confidently wrong. Seeds 670,000..671,999 and 680,000..681,999,
+    # looked at after, 3,500 boards: exact 3,423 -> 3,427, as many confidently wrong.)
+    point_blame_odds: float = 5.0
     # A checker's colour is the mean over a disc of this share of a point's pitch at the
     # checker nearest the point's edge; the board's two checker colours are told apart with
     # the lightness weighted by this (glare and shadows move it most).

@@ -19,7 +19,9 @@ and its tray) must sum to 15, so the sum may prove the tray's count as well as a
   implausible, the colour's reading is inconsistent (``None``): some count is wrong, and the
   caller withholds the one the net misses most (a dark checker on a dark bar) and, where it
   blames a point (of ``suspects``, the place whose needed count the net finds likeliest),
-  gives that point's count only as a range from what it saw to what the sum needs.
+  gives that point's count only as a range from what it saw to what the sum needs (or,
+  where the net allows that count and finds it much likelier than any other suspect's, the
+  count: ``vision.checkers._proven``).
 
 A setup error that leaves checkers in the tray (MSO 4.7, JBL 4.2.4: "fewer than fifteen
 checkers" on the board) keeps the sum: the tray's checkers are read as borne off. Only a set

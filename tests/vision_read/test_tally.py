@@ -3,6 +3,9 @@ the checker reader completing and checking a colour by it."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -14,6 +17,7 @@ from vision.board import board_from_corners, rectify
 from vision.checkers import CheckerReading, HalfReading
 from vision.config import ReadConfig
 from vision.labels import Color, SideCounts
+from vision.read import read_frame
 from vision.tally import Blame, Place, joint_counts, settle, suspects
 
 MIN_P = 0.01
@@ -220,15 +224,35 @@ def test_the_sum_blames_the_place_whose_needed_count_is_likeliest() -> None:
     assert suspects([_place(9, 9), _place(8, 8)], 30) == []  # no single place reaches 30
 
 
-def test_a_point_the_sum_blames_keeps_its_count_only_as_a_range_and_the_bar_its_count(
+@pytest.mark.parametrize(
+    ("five", "six"), [(0.05, (5, 5, 5)), (0.005, (None, 4, 5))], ids=["proven", "unsure"]
+)
+def test_a_point_the_sum_blames_is_proven_where_the_net_allows_the_count_it_needs(
+    monkeypatch: pytest.MonkeyPatch, five: float, six: tuple[int | None, int, int]
+) -> None:
+    """Point 6 read 4, a fifth light checker seen nowhere else: the sum blames the point, and
+    the bar keeps its count. The point is given the 5 it needs where the net gives 5 at least
+    ``min_tally_probability`` (0.01), else only as a range."""
+    points = {p: {n: 1.0} for p, (_, n) in _START.items()}
+    points[6] = {4: 1.0 - five, 5: five}
+    reading = _read(monkeypatch, points, _off(0, 0))
+    point = {p.point: p for p in reading.points}[6]
+    assert (point.color, point.count, point.min, point.max) == ("light", *six)
+    assert reading.bar == SideCounts(0, 0)  # the sum blames the point, not the bar
+
+
+def test_a_point_the_sum_blames_as_likely_as_another_suspect_is_only_a_range(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Point 6 read 4 and point 7 read empty, the net giving a checker more at each 0.05: the
+    sum cannot tell where the fifteenth light checker lies, so neither point is proven (the
+    first of the two suspects is given as a range)."""
     points = {p: {n: 1.0} for p, (_, n) in _START.items()}
-    points[6] = {4: 0.95, 5: 0.05}  # read 4, a fifth light checker seen nowhere else
-    reading = _read(monkeypatch, points, _off(0, 0))
-    six = {p.point: p for p in reading.points}[6]
-    assert (six.color, six.count, six.min, six.max) == ("light", None, 4, 5)
-    assert reading.bar == SideCounts(0, 0)  # the sum blames the point, not the bar
+    points[6] = {4: 0.95, 5: 0.05}
+    points[7] = {0: 0.95, 1: 0.05}
+    counts = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}
+    assert (counts[6].count, counts[6].min, counts[6].max) == (None, 4, 5)
+    assert (counts[7].count, counts[7].min, counts[7].max) == (0, 0, 0)
 
 
 @given(_truths_and_spans(), st.integers(0, 7), st.integers(1, 3))
@@ -271,11 +295,34 @@ def test_a_sure_tray_is_blamed_only_where_it_is_much_the_likelier(
     assert reading.off.light is None
 
 
+@pytest.mark.parametrize(
+    ("one", "seven"), [(0.1, (1, 1, 1)), (0.005, (None, 0, 1))], ids=["proven", "unsure"]
+)
 def test_an_empty_point_the_sum_blames_may_hold_a_missed_checker(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, one: float, seven: tuple[int | None, int, int]
 ) -> None:
     points = {p: {n: 1.0} for p, (_, n) in _START.items()}
     points[8] = {2: 1.0}  # a light checker moved from 8 to 7, where the net missed it
-    points[7] = {0: 0.9, 1: 0.1}
-    seven = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}[7]
-    assert (seven.color, seven.count, seven.min, seven.max) == ("light", None, 0, 1)
+    points[7] = {0: 1.0 - one, 1: one}
+    point = {p.point: p for p in _read(monkeypatch, points, _off(0, 0)).points}[7]
+    assert (point.color, point.count, point.min, point.max) == ("light", *seven)
+
+
+@pytest.mark.parametrize(
+    ("seed", "point", "count", "unproven"),
+    [(650_110, 21, 14, (14, 15)), (651_696, 20, 9, (8, 9)), (660_985, 15, 13, (13, 14))],
+)
+def test_the_sum_proves_a_point_it_blames_on_rendered_frames(
+    seed: int, point: int, count: int, unproven: tuple[int, int]
+) -> None:
+    """Tuning frames where the net read a tall stack one off and the sum blames it alone: the
+    stack gets the count the sum needs; without the proof (``point_blame_odds`` infinite),
+    only a range."""
+    config = ReadConfig()
+    never = replace(config, checkers=replace(config.checkers, point_blame_odds=math.inf))
+    image, label = rendered(seed)
+    assert label.points[point - 1].count == count
+    proven = read_frame(image, config, label.board.corners)
+    assert proven.points == label.points
+    read = read_frame(image, never, label.board.corners).points[point - 1]
+    assert (read.count, read.min, read.max) == (None, *unproven)
