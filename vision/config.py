@@ -695,14 +695,17 @@ class TrayConfig:
     # checkers (``vision.trays.among_standing``: beside the surface within
     # ``standing_reach_share`` of its width, no farther from the tray's end than the checkers
     # the net counts likeliest in that half fill, ``standing_share`` of the surface's height
-    # each: 15 fill at most 0.33) is dropped: their stripes, not a die. A third die makes the
-    # referee set the reading aside, as a missing one does. (Tuning seeds 650,000.., 660,000..,
-    # 670,000.. and 671,000.., 1,000 each, labelled corners, calibrated, 7,420 dice: 48 false dice,
-    # 22 of them with a value off the board, 14 of those stripes read as a 6; 6s dropped: 34 false
-    # dice, missed 49 -> 50, right 95.51% -> 95.50%; 6s and dice read without a value: 32 and 50; a
-    # die of any value: 65 missed; reaching a die's side farther from the tray's end: 66. Seeds
-    # 680,000..683,999: false 50 -> 33, missed 36 -> 39, right 95.23% -> 95.21%; with the unread too
-    # 27 and 40.)
+    # each: 15 fill at most 0.33, nor farther beyond the end than ``beyond_share``) is dropped:
+    # their stripes, not a die. A third die makes the referee set the reading aside, as a
+    # missing one does. (Tuning seeds 650,000.., 660,000.., 670,000.. and 671,000.., 1,000
+    # each, labelled corners, calibrated, 7,420 dice: 48 false dice, 22 of them with a value
+    # off the board, 14 of those stripes read as a 6; 6s dropped: 34 false dice, missed 49 ->
+    # 50, right 95.51% -> 95.50%; 6s and dice read without a value: 32 and 50; a die of any
+    # value: 65 missed; reaching a die's side farther from the tray's end: 66. Seeds
+    # 680,000..683,999: false 50 -> 33, missed 36 -> 39, right 95.23% -> 95.21%; with the
+    # unread too 27 and 40. Stripes lie 0.020 or more inside the end; 6s leaning on the
+    # frame's corner beyond it lay 0.057 and 0.088 beyond: bounded there, tuning seeds
+    # 660,000..661,999, 3,794 dice: missed 30 -> 27, false dice 9 as before.)
     standing_share: float = 0.022
     # The stripes lie over the tray's middle: the renderer's trays' centres lie 0.06 to 0.12 of
     # the surface's width beyond it, a standing checker reaching 0.04 either side. (Tuning seeds

@@ -217,7 +217,8 @@ def among_standing(
     or right edge, within ``standing_reach_share`` of its width, and no farther from the tray's
     end (the surface's top or bottom edge) than the checkers the net counts likeliest in that
     half (``readings``, in ``CROPS`` order) fill, ``standing_share`` of the surface's height
-    each."""
+    each, nor beyond the end farther than the crop the net reads (``beyond_share``): a die
+    there, leaning on the frame's corner, lies beyond the checkers."""
     u, v = view.canonical_point(*point)
     width, height = view.width, view.height
     reach = config.standing_reach_share
@@ -230,7 +231,8 @@ def among_standing(
     half = 0 if v < height / 2 else 1
     count = int(np.argmax(readings[CROPS.index((side, half))].count))
     from_end = v if half == 0 else height - v
-    return count > 0 and from_end <= count * config.standing_share * height
+    beyond = -config.beyond_share * height
+    return count > 0 and beyond <= from_end <= count * config.standing_share * height
 
 
 def read_trays(image_bgr: Image, view: BoardView, config: TrayConfig) -> list[CropReading]:

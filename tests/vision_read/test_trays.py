@@ -163,6 +163,8 @@ def test_among_standing_is_beside_the_surface_within_the_checkers_the_net_counts
     assert not among(60.0, 590.0)  # the bottom half holds none
     assert not among(1140.0, 110.0)  # nor the right tray
     assert not among(1140.0, 90.0)  # past its end: no checkers there either
+    assert among(60.0, 100.0 - 0.039 * 500.0)  # beyond the end within the net's crop
+    assert not among(60.0, 100.0 - 0.041 * 500.0)  # beyond the crop: a die on the frame
 
 
 @pytest.mark.parametrize("seed", [650_814, 660_378, 671_242])
@@ -199,6 +201,20 @@ def test_a_six_on_the_table_beyond_a_tray_of_standing_checkers_is_a_die(seed: in
     wide = replace(config, trays=replace(config.trays, standing_reach_share=0.18))
     dropped = read_frame(image, wide, label.board.corners).dice
     assert len(match_dice(sixes, [d.center for d in dropped], 24.0)) < len(sixes)
+
+
+@pytest.mark.parametrize("seed", [661_393, 661_422])
+def test_a_six_leaning_on_the_frame_beyond_a_trays_end_is_a_die(seed: int) -> None:
+    """Tuning seeds 661,393 and 661,422: a cocked 6 leans on the frame's corner beyond the end
+    of a tray holding checkers (0.088 and 0.057 of the surface's height beyond it). It is read
+    where it lies; taken for the checkers' stripes wherever beyond the end (before the bound
+    of ``beyond_share``, 0.04), it was dropped."""
+    image, label = rendered(seed)
+    assert label.board.corners is not None
+    sixes = [d.center for d in label.dice if d.value == 6 and d.zone == "off-board"]
+    assert sixes
+    dice = read_frame(image, ReadConfig(), label.board.corners).dice
+    assert len(match_dice(sixes, [d.center for d in dice], 24.0)) == len(sixes)
 
 
 def test_off_places_bound_each_colour_for_the_sum() -> None:
