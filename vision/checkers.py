@@ -409,12 +409,12 @@ def _proven(blamed: Blame, blames: list[Blame], half: _Half, config: CheckerConf
     """Whether the sum proves the point it blames (``_blamed`` of ``blames``; ``half``, the
     point as the net read it): it needs one count there, not more than the net sees over a
     stack that may hide checkers (as ``_tallied`` gives no such count), which the net gives at
-    least ``min_tally_probability`` (as a count ``settle`` leaves a place must be), and at
-    least ``point_blame_odds`` times what it gives the count any other suspect would need."""
+    least ``min_blame_probability`` and at least ``point_blame_odds`` times what it gives the
+    count any other suspect would need."""
     return (
         blamed.low == blamed.high
         and not (half.hidden and blamed.low > half.best)
-        and blamed.probability >= config.min_tally_probability
+        and blamed.probability >= config.min_blame_probability
         and all(
             blamed.probability >= config.point_blame_odds * other.probability
             for other in blames

@@ -607,13 +607,16 @@ class CheckerConfig:
     # checkers read as eight: the tray 1.4 times the point, which was then read 8.)
     tray_blame_odds: float = 5.0
     # A point the sum blames is given the count it needs there (not a range) where the net
-    # gives that count at least ``min_tally_probability`` and this many times what it gives
-    # the count any other suspect would need (vision.checkers._proven). (Labelled corners,
-    # calibrated, tuning seeds 650,000..651,999 and 660,000..661,999, 3,563 boards: of the 13
-    # points the sum blamed needing one count, the 4 so proven were right (tall stacks the net
-    # read one off), the 2 wrong ones needed a count the net gave under 0.001; boards exact
-    # 3,487 -> 3,491, as many confidently wrong. Seeds 670,000..671,999 and 680,000..681,999,
-    # looked at after, 3,500 boards: exact 3,423 -> 3,427, as many confidently wrong.)
+    # gives that count at least ``min_blame_probability`` and ``point_blame_odds`` times what
+    # it gives the count any other suspect would need (vision.checkers._proven). (Labelled
+    # corners, calibrated, tuning seeds 650,000..651,999 and 660,000..661,999, 3,563 boards:
+    # of the 13 points the sum blamed needing one count, the 2 wrong ones needed a count the
+    # net gave under 0.001. At 0.01 (``min_tally_probability``, what ``settle`` asks) and odds
+    # of 5, 4 were proven, all right (tall stacks the net read one off): boards exact 3,487 ->
+    # 3,491, as many confidently wrong; seeds 670,000..671,999 and 680,000..681,999, looked at
+    # after, 3,500 boards: 3,423 -> 3,427. At 0.003, 4 more (faint single checkers the net
+    # missed): 3,491 -> 3,495 and 3,427 -> 3,430, as many confidently wrong.)
+    min_blame_probability: float = 0.003
     point_blame_odds: float = 5.0
     # A checker's colour is the mean over a disc of this share of a point's pitch at the
     # checker nearest the point's edge; the board's two checker colours are told apart with
