@@ -16,8 +16,8 @@ averaged (``run_net``); the bar's crop is read again with its contrast stretched
 averaged too (a dark checker on a dark bar is the one the net missed most).
 
 Decoding (``_decode_half``): a count is given only where the net is sure
-(``min_count_probability``) and no checker may be hidden (a full row the net suspects is looked
-at again, closer, by the judge of stacks, ``vision.stacks``: ``judged``); otherwise ``count``
+(``min_count_probability``) and no checker may be hidden (every full row is looked at again,
+closer, by the judge of stacks, ``vision.stacks``: ``judged``); otherwise ``count``
 is None and ``min``/``max`` bound it: the
 visible counts the net finds plausible, and, over a possibly hidden stack, up to 15 minus the
 checkers of that colour seen elsewhere (on points, on the bar and, where ``vision.trays`` read
@@ -63,7 +63,7 @@ COUNT_CLASSES = CHECKERS_PER_SIDE + 1  # 0..15 visible checkers per half
 OUTPUTS = ("count", "light", "hidden")
 # The ways ``run_net`` reads an unsure crop again: (turned end over end, mirrored across).
 FLIPS = ((False, True), (True, False), (True, True))
-# Given points whose full rows may hide checkers, P(each does) (``vision.stacks.judge_rows``).
+# Given points whose rows are full, P(each hides checkers) (``vision.stacks.judge_rows``).
 StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
 
 
@@ -436,11 +436,13 @@ def _empty_place(half: _Half) -> Place:
 def judged(
     halves: dict[int, _Half], judge: StackJudge | None, config: CheckerConfig
 ) -> dict[int, _Half]:
-    """``halves`` with each full row that may hide checkers (the net's likeliest count
-    ``stack_row``) looked at again by ``judge`` (``vision.stacks.judge_rows``): the row may
-    hide some only where the judge gives it at least ``min_stack_probability``, and the sum
-    (``vision.tally``) weighs the judge's probability that it does, not the net's."""
-    rows = [p for p, half in halves.items() if half.hidden and half.best == config.stack_row]
+    """``halves`` with each full row (the net's likeliest count ``stack_row``), whether or not
+    the net suspects it hides checkers, looked at again by ``judge``
+    (``vision.stacks.judge_rows``): the row may hide some only where the judge gives it at
+    least ``min_stack_probability``, and the sum (``vision.tally``) weighs the judge's
+    probability that it does, not the net's. (The net, reading the column at a third of the
+    frame's pixels, clears some rows that do hide checkers, which the judge sees.)"""
+    rows = [p for p, half in halves.items() if half.best == config.stack_row]
     if judge is None or not rows:
         return halves
     probabilities = judge(rows)
@@ -464,8 +466,8 @@ def read_checkers(
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
     ``off``, each colour's checkers borne off where the trays bound them
     (``vision.trays.off_places``), bound the points too, and the sum may prove them;
-    ``judge`` (``judged``), given the points whose full rows may hide checkers, says how
-    likely each does. ValueError if the image is not the view's canonical size."""
+    ``judge`` (``judged``), given the points whose rows are full, says how likely each hides
+    checkers. ValueError if the image is not the view's canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
             f"checkers: expected a {view.width} x {view.height} canonical board image, "

@@ -574,8 +574,14 @@ class CheckerConfig:
     # tray net, which learnt no mirrored crops: 1,739.)
     flipped_views: bool = True
     flipped_sure_probability: float = 0.99
-    # A point the net reads as a full row of ``stack_row`` checkers that may hide more is
-    # looked at again by the judge of stacks (vision.stacks), closer: it may hide checkers only
+    # A point the net reads as a full row of ``stack_row`` checkers is looked at again by the
+    # judge of stacks (vision.stacks), closer, whether or not the net suspects it hides more
+    # (since 2026-12-06; before, only where the net gave it ``min_hidden_probability``: it gave
+    # two rows hiding a checker 0.015 and 0.020, and read them as five, confidently wrong.
+    # Labelled corners, calibrated, tuning seeds 650,000..651,999 and 660,000..661,999, 3,563
+    # boards: exact 3,495 -> 3,497, confidently wrong 16 -> 13; seeds 670,000..671,999 and
+    # 680,000..681,999, looked at after, 3,500 boards: 3,430 -> 3,429, 27 as before, point
+    # errors 27 -> 26). It may hide checkers only
     # where the judge gives it at least ``min_stack_probability``, and the sum (vision.tally)
     # weighs the judge's probability that it does, not the net's. (Tuning frames 650,000..
     # 650,999 and 660,000..660,999, labelled corners, 1,788 boards: without the judge 96.36%

@@ -1,6 +1,6 @@
 """The judge of stacks (``vision.stacks``): full rows cut from the frame with the point's edge
-at the top, looked at again where the checker net says they may hide checkers; its training
-samples (``vision.training.train_stacks``)."""
+at the top, each looked at again whether or not the checker net says it may hide checkers; its
+training samples (``vision.training.train_stacks``)."""
 
 from __future__ import annotations
 
@@ -104,7 +104,7 @@ def test_a_full_row_the_judge_clears_is_counted(monkeypatch: pytest.MonkeyPatch)
 
     def judge(points: object) -> dict[int, float]:
         asked.append(list(points))  # type: ignore[call-overload]
-        return {6: 0.001, 19: 0.9}
+        return {p: 0.9 if p == 19 else 0.001 for p in asked[-1]}
 
     # the net suspects light's 6 and 8 and dark's 19 of hiding checkers
     suspects = {6: 0.4, 8: 0.4, 19: 0.3}
@@ -112,7 +112,7 @@ def test_a_full_row_the_judge_clears_is_counted(monkeypatch: pytest.MonkeyPatch)
     assert (alone[6].count, alone[6].min, alone[6].max) == (None, 5, 7)
     assert (alone[19].count, alone[19].min, alone[19].max) == (None, 5, 7)
     judged = _counts(_read(monkeypatch, suspects, judge))
-    assert asked == [[19, 6]]  # only the full rows, not the 3 on point 8
+    assert asked == [[13, 12, 19, 6]]  # every full row, not the 3 on point 8
     assert (judged[6].color, judged[6].count) == ("light", 5)
     assert (judged[19].count, judged[19].min, judged[19].max) == (None, 5, 7)
     assert (judged[8].count, judged[8].min) == (None, 3)
@@ -130,17 +130,26 @@ def test_the_sum_weighs_the_judges_probability_of_a_stack(
     off = Place(0, 2, tray, hidden=False)
     alone = _read(monkeypatch, {6: 0.4}, None, off)
     assert (alone.points[5].count, alone.points[5].min, alone.off.light) == (None, 5, None)
-    judged = _read(monkeypatch, {6: 0.4}, lambda points: {6: 0.01}, off)
+    judged = _read(
+        monkeypatch, {6: 0.4}, lambda points: {p: 0.01 if p == 6 else 0.001 for p in points}, off
+    )
     assert ReadConfig().checkers.min_stack_probability < 0.01
     assert (judged.points[5].count, judged.off.light) == (5, 2)
 
 
-def test_the_judge_is_not_asked_where_no_row_may_hide(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_judge_looks_at_a_full_row_the_net_clears(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The net suspects none of the full rows, only point 8's three; the judge, asked about
+    every full row, finds light's row on point 6 likely to hide checkers: it is a range."""
+    asked: list[list[int]] = []
+
     def judge(points: object) -> dict[int, float]:
-        raise AssertionError(f"asked about {points}")
+        asked.append(list(points))  # type: ignore[call-overload]
+        return {p: 0.6 if p == 6 else 0.001 for p in asked[-1]}
 
     counts = _counts(_read(monkeypatch, {8: 0.5}, judge))
-    assert counts[6].count == 5
+    assert asked == [[13, 12, 19, 6]]
+    assert (counts[6].count, counts[6].min, counts[6].max) == (None, 5, 7)
+    assert (counts[13].count, counts[19].count) == (5, 5)
     assert counts[8].count is None
 
 
