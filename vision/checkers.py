@@ -186,10 +186,16 @@ class CheckerReading:
     off: SideCounts
 
 
+def _scaled(colours: npt.NDArray[np.float64], lightness_weight: float) -> npt.NDArray[np.float64]:
+    """Lab colours (n x 3) with the lightness scaled by ``lightness_weight``: the space the
+    two checker colours are clustered in."""
+    return np.asarray(colours * np.array([lightness_weight, 1.0, 1.0]), np.float64)
+
+
 def two_colours(colours: npt.NDArray[np.float64], lightness_weight: float) -> npt.NDArray[np.bool_]:
     """Which of the colours (n x 3 Lab) belong to the lighter of two clusters (2-means, the
     lightness scaled by ``lightness_weight``: glare and shadows move it most)."""
-    scaled = colours * np.array([lightness_weight, 1.0, 1.0])
+    scaled = _scaled(colours, lightness_weight)
     light = colours[:, 0] >= np.median(colours[:, 0])
     for _ in range(10):
         if light.all() or not light.any():
@@ -215,7 +221,7 @@ def dark_nearness(
     (``light``: ``two_colours``' split); infinite where either cluster is empty."""
     if light.all() or not light.any():
         return np.full(len(colours), np.inf)
-    scaled = colours * np.array([lightness_weight, 1.0, 1.0])
+    scaled = _scaled(colours, lightness_weight)
     to_light = np.linalg.norm(scaled - scaled[light].mean(axis=0), axis=1)
     to_dark = np.linalg.norm(scaled - scaled[~light].mean(axis=0), axis=1)
     return np.asarray(to_dark / np.maximum(to_light, 1e-9), np.float64)
@@ -367,11 +373,11 @@ def _tallied(
         )
         for p, (low, high), count in zip(mine, spans[:-2], counts[:-2], strict=True):
             half = halves[p.point]
-            if half.hidden and low > half.best:
+            if _under_stack(half, low):
                 # checkers the sum puts under a stack stay a range: such proofs were wrong
                 # 6 times in 180 on tuning frames (a count elsewhere wrong), against 2 in 141
                 continue
-            if count is not None and half.hidden and count > half.best:
+            if count is not None and _under_stack(half, count):
                 count = None  # likewise
             if count is not None:
                 low = high = count
@@ -413,7 +419,7 @@ def _proven(blamed: Blame, blames: list[Blame], half: _Half, config: CheckerConf
     count any other suspect would need."""
     return (
         blamed.low == blamed.high
-        and not (half.hidden and blamed.low > half.best)
+        and not _under_stack(half, blamed.low)
         and blamed.probability >= config.min_blame_probability
         and all(
             blamed.probability >= config.point_blame_odds * other.probability
@@ -421,6 +427,12 @@ def _proven(blamed: Blame, blames: list[Blame], half: _Half, config: CheckerConf
             if other.place != blamed.place
         )
     )
+
+
+def _under_stack(half: _Half, count: int) -> bool:
+    """Whether ``count`` checkers at a point (``half``, as the net read it) put some under a
+    stack that may hide them: more than the net sees there."""
+    return half.hidden and count > half.best
 
 
 def _place(point: PointCount, half: _Half) -> Place:
