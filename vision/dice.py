@@ -34,9 +34,11 @@ probability, else None (abstain, never a guess); each die found is read once mor
 centre on a crop of the die's expected side, where a die read without a value may take one,
 and a die read otherwise there is withheld (``values_checked``). Of several places read as
 the cube, those within ``cube_face_share`` of a side of the likeliest are its faces, and the
-one farthest from the camera's nadir is its top (``top_face_of``); any other cube is
-dropped. A die that may lean is read again beyond it, away from the nadir, where its top face
-lies when the reader has read the side face it tips towards the nadir (``top_faces_read``).
+one farthest from the camera's nadir is its top (``top_face_of``); any other place read as
+the cube is a die where the reader gives it ``other_cube_die_probability`` of being one (there
+is one cube a game), else dropped. A die that may lean is read again beyond it, away from
+the nadir, where its top face lies when the reader has read the side face it tips towards the
+nadir (``top_faces_read``).
 
 Dice lying against each other: their centres fall in neighbouring detector cells, so a peak
 outshone by a neighbour is a candidate too (kept only when read as a die with a value), and so
@@ -584,6 +586,14 @@ def clear_of_cube(
     ]
 
 
+def _same_cube(place: FoundCube, likeliest: FoundCube, config: DiceConfig) -> bool:
+    """Whether a place read as the cube lies within ``cube_face_share`` of a side of the
+    likeliest: a face of the same cube."""
+    return math.dist(place.center, likeliest.center) < config.cube_face_share * max(
+        place.side_px, likeliest.side_px
+    )
+
+
 def top_face_of(
     cubes: list[FoundCube], faces: list[FoundCube], config: DiceConfig, width: int, height: int
 ) -> FoundCube | None:
@@ -592,19 +602,14 @@ def top_face_of(
 
     Seen off the camera's axis, the cube shows a side face too, with a value of its own, and
     the detector can peak there more surely than on the top: a place read as the cube within
-    ``cube_face_share`` of a side of the likeliest is the same cube, and of those the top face
-    is the one farthest from the camera's nadir (``vision.lean.nadir_in``): a cube lying flat
-    shows only the sides that face the nadir, and its top lies beyond them."""
+    ``cube_face_share`` of a side of the likeliest is the same cube (``_same_cube``), and of
+    those the top face is the one farthest from the camera's nadir (``vision.lean.nadir_in``):
+    a cube lying flat shows only the sides that face the nadir, and its top lies beyond them."""
     if not cubes:
         return None
     likeliest = cubes[0]
     nadir = nadir_in(config, width, height)
-    same = [
-        c
-        for c in [*cubes, *faces]
-        if math.dist(c.center, likeliest.center)
-        < config.cube_face_share * max(c.side_px, likeliest.side_px)
-    ]
+    same = [c for c in [*cubes, *faces] if _same_cube(c, likeliest, config)]
     return max(same, key=lambda c: math.dist(c.center, nadir))
 
 
@@ -752,7 +757,7 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     ]
     dice: list[FoundDie] = []
     cube_likeness: list[float] = []  # each die's cube probability, for ``cube_or_die``
-    cubes: list[FoundCube] = []  # likeliest first
+    cubes: list[tuple[FoundCube, Read]] = []  # likeliest first
     kept: list[tuple[tuple[float, float], float]] = []
 
     def clear(center: tuple[float, float], side: float, finer: bool) -> bool:
@@ -767,11 +772,9 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
             continue
         kept.append((center, side))
         if read.cube > read.die:
-            cubes.append(FoundCube(None, center, side))
+            cubes.append((FoundCube(None, center, side), read))
             continue
-        share = _face_share(read)
-        value = _likeliest_face(read) if share >= config.min_value_probability else None
-        dice.append(FoundDie(value, center, side, False, share, finer=finer))
+        dice.append(_die_read(read, side, config, finer))
         cube_likeness.append(read.cube)
     for side, read in sure:
         if clear(read.center, side, False):
@@ -780,12 +783,27 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 FoundDie(_likeliest_face(read), read.center, side, False, _face_share(read))
             )
             cube_likeness.append(read.cube)
-    cube = top_face_of(cubes, faces, config, image_bgr.shape[1], image_bgr.shape[0])
+    width, height = image_bgr.shape[1], image_bgr.shape[0]
+    cube = top_face_of([c for c, _ in cubes], faces, config, width, height)
+    dice += [  # one cube a game: another place read as the cube, likely a die too, is a die
+        _die_read(read, place.side_px, config)
+        for place, read in cubes[1:]
+        if not _same_cube(place, cubes[0][0], config)
+        and read.die >= config.other_cube_die_probability
+    ]
     if cube is None:
         dice, cube = cube_or_die(dice, cube_likeness, config)
     dice = clear_of_cube(dice, cube, config)
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)
+
+
+def _die_read(read: Read, side: float, config: DiceConfig, finer: bool = False) -> FoundDie:
+    """The die ``read`` reads (its side ``side``): its likeliest face where that has
+    ``min_value_probability`` of the die's probability, else no value."""
+    share = _face_share(read)
+    value = _likeliest_face(read) if share >= config.min_value_probability else None
+    return FoundDie(value, read.center, side, False, share, finer=finer)
 
 
 def values_checked(
