@@ -147,6 +147,15 @@ class DiceConfig:
     # lost or read otherwise, cube values right 93.16% and 94.01% -> 93.16% and 94.13%; on the
     # reader's candidates there, 0.1 would have taken a die read right for the cube.)
     cube_fallback_probability: float = 0.2
+    # ... and, away from the cube's home, found at least this share of the expected side: the
+    # cube is larger than a die (rendered dice 15-19 mm, cubes 20-27 mm, on surfaces whose
+    # expected side, ``ReadConfig.die_share``, is 14.7-16.8 mm: dice 0.9-1.29 of it, cubes
+    # 1.19-1.84; tournament dice 16-19 mm, cubes 20-25 mm). (Tuning seeds 650,000..651,999,
+    # 660,000..661,999, 670,000..671,999 and 680,000..681,999, labelled corners, calibrated:
+    # of the dice taken for the cube away from its home, the 12 cubes were found 1.22 to 2.1
+    # of the expected side, the 3 dice, each a 1 in a frame without a cube, 0.73, 0.75 and
+    # 1.09.)
+    cube_fallback_side_share: float = 1.1
     # There is one cube a game: a place read as the cube away from the likeliest (not one of
     # its faces: ``cube_face_share``) that the reader gives at least this probability of being
     # a die is a die (``vision.dice.locate_solids``), not dropped. (Tuning seeds

@@ -617,21 +617,18 @@ def cube_or_die(
     dice: list[FoundDie], cube_likeness: Sequence[float], config: DiceConfig
 ) -> tuple[list[FoundDie], FoundCube | None]:
     """Where no cube was found on a board (``die_side_px`` known: a match, with its cube, is on
-    the table): of the dice the reader finds at least ``cube_fallback_probability`` likely to
-    be the cube, or ``cube_home_probability`` where they lie at the cube's home on the bar
-    (``_at_cube_home``), the likeliest is the cube (read as a die it would be a phantom die);
-    the other dice as they are. Without a board (dice alone) nothing changes."""
+    the table): of the dice the reader finds at least ``cube_home_probability`` likely to be
+    the cube where they lie at the cube's home on the bar (``_at_cube_home``), or elsewhere
+    ``cube_fallback_probability`` likely and found at least ``cube_fallback_side_share`` of
+    the expected side (the cube is larger than a die), the likeliest is the cube (read as a
+    die it would be a phantom die); the other dice as they are. Without a board (dice alone)
+    nothing changes."""
     if not dice or config.die_side_px is None:
         return dice, None
     cubes = [
         i
         for i, (die, likeness) in enumerate(zip(dice, cube_likeness, strict=True))
-        if likeness
-        >= (
-            config.cube_home_probability
-            if _at_cube_home(die, config)
-            else config.cube_fallback_probability
-        )
+        if _may_be_cube(die, likeness, config.die_side_px, config)
     ]
     if not cubes:
         return dice, None
@@ -639,6 +636,17 @@ def cube_or_die(
     taken = dice[likeliest]
     return [d for i, d in enumerate(dice) if i != likeliest], FoundCube(
         None, taken.center, taken.side_px
+    )
+
+
+def _may_be_cube(die: FoundDie, likeness: float, expected: float, config: DiceConfig) -> bool:
+    """Whether a die the reader gives ``likeness`` of being the cube may be the cube where
+    none was found (``cube_or_die``; ``expected``: the expected side, pixels)."""
+    if _at_cube_home(die, config):
+        return likeness >= config.cube_home_probability
+    return (
+        likeness >= config.cube_fallback_probability
+        and die.side_px >= config.cube_fallback_side_share * expected
     )
 
 
