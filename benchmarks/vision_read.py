@@ -17,6 +17,10 @@ board points beneath the dice, and the judge of cocked dice turns its crops to t
 
 OpenCV and the BLAS behind numpy are held to one thread, as the target is "one core"; the CPU
 time of the process is printed beside the wall time, which other load on the machine inflates.
+
+Each mode is followed by where its time goes: the milliseconds a frame each network takes
+(``vision.nets.run``; crops a frame in brackets), and the rest (OpenCV and Python) beside
+them.
 """
 
 from __future__ import annotations
@@ -27,15 +31,47 @@ for _name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_name] = "1"
 
 import argparse  # noqa: E402
+import collections  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 
 import cv2  # noqa: E402
 
 from kiosk.cli.evaluate_vision import frame_size  # noqa: E402
+from vision import nets  # noqa: E402
 from vision.config import ReadConfig  # noqa: E402
 from vision.read import read_frame, view_from_corners  # noqa: E402
 from vision.render import render_scene, scene_for_seed  # noqa: E402
+
+
+class NetTimer:
+    """Wall milliseconds and items (the batch's first axis) per network, over the calls made
+    while installed in place of ``vision.nets.run``."""
+
+    def __init__(self) -> None:
+        self.ms: collections.Counter[str] = collections.Counter()
+        self.items: collections.Counter[str] = collections.Counter()
+        self._run = nets.run
+
+    def __call__(self, name: str, batch: nets.Floats) -> tuple[nets.Floats, ...]:
+        started = time.perf_counter()
+        outputs = self._run(name, batch)
+        self.ms[name] += (time.perf_counter() - started) * 1000.0
+        self.items[name] += len(batch)
+        return outputs
+
+    def summary(self, frames: int, total_ms: float) -> str:
+        """Per network, ms a frame (items a frame), costliest first, then the rest."""
+        parts = [
+            f"{name} {ms / frames:.2f} ({self.items[name] / frames:.1f})"
+            for name, ms in self.ms.most_common()
+        ]
+        rest = (total_ms - sum(self.ms.values())) / frames
+        return (
+            f"  networks {sum(self.ms.values()) / frames:.1f} ms: "
+            + ", ".join(parts)
+            + (f"; the rest {rest:.1f} ms")
+        )
 
 
 def main() -> None:
@@ -58,6 +94,8 @@ def main() -> None:
     views = [view_from_corners(image, corners, config) for image, corners, config in frames]
     for mode in ("calibrated", "corners", "search"):
         times, cpu_times = [], []
+        timer = NetTimer()
+        nets.run = timer
         for (image, true_corners, config), view in zip(frames, views, strict=True):
             corners = true_corners if mode == "corners" else None
             calibrated = view if mode == "calibrated" else None
@@ -72,7 +110,9 @@ def main() -> None:
             f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms"
         )
         cpu = f"CPU mean {statistics.mean(cpu_times):.1f} ms"
+        nets.run = timer._run
         print(f"{mode:10s} {len(times)} frames {width}x{height}: {wall}; {cpu}")
+        print(timer.summary(len(times), sum(times)))
 
 
 if __name__ == "__main__":

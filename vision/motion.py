@@ -21,8 +21,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision import nets
 from vision.config import MotionConfig
-from vision.nets import Floats, run, sigmoid
+from vision.nets import Floats
 from vision.shrink import shrink_to
 
 Image = npt.NDArray[np.uint8]
@@ -79,8 +80,8 @@ def hand_input(image_bgr: Image) -> Floats:
 def hand_map(image_bgr: Image) -> Floats:
     """The probability that a hand or arm covers each ``HAND_CELL`` x ``HAND_CELL`` cell of the
     shrunk frame (the network ``hands``, trained by ``vision.training.train_hands``)."""
-    (logits,) = run(HAND_NET, hand_input(image_bgr))
-    return sigmoid(logits[0, 0])
+    (logits,) = nets.run(HAND_NET, hand_input(image_bgr))
+    return nets.sigmoid(logits[0, 0])
 
 
 def hand_over_board(image_bgr: Image, config: MotionConfig, region: Mask | None = None) -> bool:
