@@ -34,6 +34,7 @@ import argparse  # noqa: E402
 import collections  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 import cv2  # noqa: E402
 
@@ -46,12 +47,12 @@ from vision.render import render_scene, scene_for_seed  # noqa: E402
 
 class NetTimer:
     """Wall milliseconds and items (the batch's first axis) per network, over the calls made
-    while installed in place of ``vision.nets.run``."""
+    while installed in place of ``vision.nets.run`` (``run``, which it calls)."""
 
-    def __init__(self) -> None:
-        self.ms: collections.Counter[str] = collections.Counter()
+    def __init__(self, run: Callable[[str, nets.Floats], tuple[nets.Floats, ...]]) -> None:
+        self.ms: collections.defaultdict[str, float] = collections.defaultdict(float)
         self.items: collections.Counter[str] = collections.Counter()
-        self._run = nets.run
+        self._run = run
 
     def __call__(self, name: str, batch: nets.Floats) -> tuple[nets.Floats, ...]:
         started = time.perf_counter()
@@ -64,7 +65,7 @@ class NetTimer:
         """Per network, ms a frame (items a frame), costliest first, then the rest."""
         parts = [
             f"{name} {ms / frames:.2f} ({self.items[name] / frames:.1f})"
-            for name, ms in self.ms.most_common()
+            for name, ms in sorted(self.ms.items(), key=lambda item: -item[1])
         ]
         rest = (total_ms - sum(self.ms.values())) / frames
         return (
@@ -92,9 +93,10 @@ def main() -> None:
     ]
     read_frame(frames[0][0], frames[0][2], frames[0][1])  # warm up (model load)
     views = [view_from_corners(image, corners, config) for image, corners, config in frames]
+    run = nets.run
     for mode in ("calibrated", "corners", "search"):
         times, cpu_times = [], []
-        timer = NetTimer()
+        timer = NetTimer(run)
         nets.run = timer
         for (image, true_corners, config), view in zip(frames, views, strict=True):
             corners = true_corners if mode == "corners" else None
@@ -110,7 +112,7 @@ def main() -> None:
             f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms"
         )
         cpu = f"CPU mean {statistics.mean(cpu_times):.1f} ms"
-        nets.run = timer._run
+        nets.run = run
         print(f"{mode:10s} {len(times)} frames {width}x{height}: {wall}; {cpu}")
         print(timer.summary(len(times), sum(times)))
 
