@@ -106,6 +106,7 @@ class FoundDie:
     face_share: float = 1.0
     cocked_probability: float = 0.0
     finer: bool = False  # found by the detector's finer look (``finer_peaks``)
+    beside: bool = False  # kept only as lying against another die (``beside_dice``)
 
 
 @dataclass(frozen=True)
@@ -741,10 +742,13 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     ]
     read_sides: list[tuple[float, Read, bool]] = []  # side, reading, found by the finer look
     faces: list[FoundCube] = []  # read as the cube, not kept: maybe its top face
+    unread: list[tuple[float, Read]] = []  # read as a die, not kept: maybe beside another
     for (candidate, _), read in zip(screened, second[: len(screened)], strict=True):
         if not _kept(candidate, read, config):
             if read.cube > max(read.die, config.min_object_probability):
                 faces.append(FoundCube(None, read.center, candidate.side_px))
+            elif read.die >= max(read.cube, config.paired_die_probability):
+                unread.append((candidate.side_px, read))
             continue
         side = candidate.side_px
         pieces = split_pair(image_bgr, side, read, config) or [(side, read)]
@@ -791,6 +795,11 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
                 FoundDie(_likeliest_face(read), read.center, side, False, _face_share(read))
             )
             cube_likeness.append(read.cube)
+    for side, read in beside_dice(unread, [d.center for d in dice], config):
+        if clear(read.center, side, False):
+            kept.append((read.center, side))
+            dice.append(replace(_die_read(read, side, config), beside=True))
+            cube_likeness.append(read.cube)
     width, height = image_bgr.shape[1], image_bgr.shape[0]
     cube = top_face_of([c for c, _ in cubes], faces, config, width, height)
     dice += [  # one cube a game: another place read as the cube, likely a die too, is a die
@@ -804,6 +813,28 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     dice = clear_of_cube(dice, cube, config)
     dice.sort(key=lambda die: (round(die.center[1]), die.center[0]))
     return Solids(tuple(dice), cube)
+
+
+def beside_dice(
+    unread: Sequence[tuple[float, Read]],
+    kept: Sequence[tuple[float, float]],
+    config: DiceConfig,
+) -> list[tuple[float, Read]]:
+    """Of candidates read as dice but not kept for want of a value (``unread``: side, reading),
+    those lying against a die kept (centres ``kept``, frame pixels), surest first: each
+    ``paired_die_shares`` of the expected side from the nearest die kept or taken before it.
+    None without an expected side."""
+    expected = config.die_side_px
+    if expected is None:
+        return []
+    low, high = config.paired_die_shares
+    taken: list[tuple[float, Read]] = []
+    for side, read in sorted(unread, key=lambda item: -item[1].die):
+        centres = [*kept, *(r.center for _, r in taken)]
+        nearest = min((math.dist(read.center, c) for c in centres), default=math.inf)
+        if low * expected <= nearest <= high * expected:
+            taken.append((side, read))
+    return taken
 
 
 def _die_read(read: Read, side: float, config: DiceConfig, finer: bool = False) -> FoundDie:
@@ -820,16 +851,17 @@ def values_checked(
     """The dice, each read again (``read_closely``) at its found centre on a crop of the
     expected side, where ``check_values`` is set and the board gives the side: the detector's
     size of a blurred or marbled die strays, and the reader's crop with it. A die read without
-    a value takes the value read there at ``min_value_probability``; a die read with a value
-    that reading finds another face likelier for is withheld (None): two readings of one die
-    disagree."""
+    a value takes the value read there at ``min_value_probability``, but not one kept only as
+    lying against another (``FoundDie.beside``: that crop holds the other's pips too); a die
+    read with a value that reading finds another face likelier for is withheld (None): two
+    readings of one die disagree."""
     expected = config.die_side_px
     if not config.check_values or expected is None or not dice:
         return list(dice)
     reads = read_closely(image_bgr, [d.center for d in dice], [expected] * len(dice), config)
     checked = []
     for die, read in zip(dice, reads, strict=True):
-        if die.value is None and _readable_die(read, config):
+        if die.value is None and not die.beside and _readable_die(read, config):
             die = replace(die, value=_likeliest_face(read), face_share=_face_share(read))
         elif die.value not in (None, _likeliest_face(read)) and read.die >= read.cube:
             die = replace(die, value=None)
@@ -853,6 +885,13 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     return Solids(tuple(top_faces_read(image_bgr, dice, config)), cube)
 
 
+def _beside(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
+    """Whether ``die`` lies within the farther of ``paired_die_shares`` of the expected side
+    (of the smaller found side where it is unknown) of ``other``."""
+    side = config.die_side_px or min(die.side_px, other.side_px)
+    return math.dist(die.center, other.center) <= config.paired_die_shares[1] * side
+
+
 def _near(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
     """Whether two found dice lie within ``side_face_share`` of the expected side (of the
     smaller found side where it is unknown) of each other: too close for two dice lying flat."""
@@ -873,7 +912,11 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
     together, the other seen unreadably between them. Then, where the likelier
     of two to lean (``cocked_probability``) is at least ``side_face_probability``, the two are
     one leaning die seen by its top and a side face, and the other is dropped: reported, it
-    would be a second die with a value read off the side face. A cocked die voids the roll
+    would be a second die with a value read off the side face. A die kept only as lying
+    against another (``FoundDie.beside``) is dropped where a die within the farther of
+    ``paired_die_shares`` of it is that likely to lean: seen from aside, a leaning die's side
+    face lies farther off its top than ``side_face_share``. (Not where the die kept so is:
+    the judge takes the pips of the die beside it for a lean.) A cocked die voids the roll
     whatever lies beside it (MSO 4.2, JBL 4.1.4), so a flat die a leaning die rests on is not
     needed for the ruling either."""
     dice = [
@@ -897,9 +940,14 @@ def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDi
         for i, die in enumerate(dice)
         for j, other in enumerate(dice)
         if j != i
-        and _near(die, other, config)
         and other.cocked_probability >= config.side_face_probability
-        and (other.cocked_probability, -j) > (die.cocked_probability, -i)
+        and (
+            (
+                _near(die, other, config)
+                and (other.cocked_probability, -j) > (die.cocked_probability, -i)
+            )
+            or (die.beside and _beside(die, other, config))
+        )
     }
     return [die for i, die in enumerate(dice) if i not in dropped]
 
