@@ -822,17 +822,18 @@ def beside_dice(
 ) -> list[tuple[float, Read]]:
     """Of candidates read as dice but not kept for want of a value (``unread``: side, reading),
     those lying against a die kept (centres ``kept``, frame pixels), surest first: each
-    ``paired_die_shares`` of the expected side from the nearest die kept or taken before it.
-    None without an expected side."""
+    ``paired_die_shares`` of the expected side from the nearest die kept, and at least the
+    nearer share from every one taken before it. None without an expected side."""
     expected = config.die_side_px
     if expected is None:
         return []
-    low, high = config.paired_die_shares
+    low, high = (share * expected for share in config.paired_die_shares)
     taken: list[tuple[float, Read]] = []
     for side, read in sorted(unread, key=lambda item: -item[1].die):
-        centres = [*kept, *(r.center for _, r in taken)]
-        nearest = min((math.dist(read.center, c) for c in centres), default=math.inf)
-        if low * expected <= nearest <= high * expected:
+        nearest = min((math.dist(read.center, c) for c in kept), default=math.inf)
+        if low <= nearest <= high and all(
+            math.dist(read.center, r.center) >= low for _, r in taken
+        ):
             taken.append((side, read))
     return taken
 

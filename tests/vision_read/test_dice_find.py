@@ -523,6 +523,9 @@ def test_a_die_read_without_a_value_a_side_or_more_beside_a_die_is_a_die_lying_a
     apart = (20.0, _die_reading((160.0, 100.0), 0.99))  # 3 sides: beside no die
     same = (22.0, _die_reading((126.0, 104.0), 0.95))  # the die against it, found twice
     assert dice.beside_dice([edge, same, apart, against], kept, config) == [against]
+    # against the die taken, not against a die kept: not taken on its strength
+    beyond = (20.0, _die_reading((148.0, 100.0), 0.93))  # 1.2 sides past it, 2.4 from the die
+    assert dice.beside_dice([against, beyond], kept, config) == [against]
     assert dice.beside_dice([against], [], config) == []
     assert dice.beside_dice([against], kept, replace(config, die_side_px=None)) == []
 
