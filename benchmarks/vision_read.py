@@ -68,11 +68,8 @@ class NetTimer:
             for name, ms in sorted(self.ms.items(), key=lambda item: -item[1])
         ]
         rest = (total_ms - sum(self.ms.values())) / frames
-        return (
-            f"  networks {sum(self.ms.values()) / frames:.1f} ms: "
-            + ", ".join(parts)
-            + (f"; the rest {rest:.1f} ms")
-        )
+        networks = sum(self.ms.values()) / frames
+        return f"  networks {networks:.1f} ms: {', '.join(parts)}; the rest {rest:.1f} ms"
 
 
 def main() -> None:

@@ -823,7 +823,7 @@ def beside_dice(
     """Of candidates read as dice but not kept for want of a value (``unread``: side, reading),
     those lying against a die kept (centres ``kept``, frame pixels), surest first: each
     ``paired_die_shares`` of the expected side from the nearest die kept, and at least the
-    nearer share from every one taken before it. None without an expected side."""
+    nearer share from every one taken before it; none without an expected side."""
     expected = config.die_side_px
     if expected is None:
         return []
@@ -886,18 +886,22 @@ def find_solids(image_bgr: Image, config: DiceConfig) -> Solids:
     return Solids(tuple(top_faces_read(image_bgr, dice, config)), cube)
 
 
-def _beside(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
-    """Whether ``die`` lies within the farther of ``paired_die_shares`` of the expected side
-    (of the smaller found side where it is unknown) of ``other``."""
+def _sides_apart(die: FoundDie, other: FoundDie, config: DiceConfig) -> float:
+    """How far apart two found dice lie, in expected sides (in the smaller found side where
+    the expected one is unknown)."""
     side = config.die_side_px or min(die.side_px, other.side_px)
-    return math.dist(die.center, other.center) <= config.paired_die_shares[1] * side
+    return math.dist(die.center, other.center) / side
+
+
+def _beside(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
+    """Whether ``die`` lies within the farther of ``paired_die_shares`` of ``other``."""
+    return _sides_apart(die, other, config) <= config.paired_die_shares[1]
 
 
 def _near(die: FoundDie, other: FoundDie, config: DiceConfig) -> bool:
-    """Whether two found dice lie within ``side_face_share`` of the expected side (of the
-    smaller found side where it is unknown) of each other: too close for two dice lying flat."""
-    side = config.die_side_px or min(die.side_px, other.side_px)
-    return math.dist(die.center, other.center) < config.side_face_share * side
+    """Whether two found dice lie within ``side_face_share`` of each other: too close for two
+    dice lying flat."""
+    return _sides_apart(die, other, config) < config.side_face_share
 
 
 def side_faces_dropped(dice: list[FoundDie], config: DiceConfig) -> list[FoundDie]:
