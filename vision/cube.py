@@ -3,7 +3,8 @@
 A small trained network (``vision/models/cube_value.onnx``, trained by
 ``vision.training.train_cube`` on rendered frames whose cubes show every value alike) reads the
 cube ``vision.dice`` found from a ``CUBE_PX`` square crop ``DiceConfig.cube_share`` times its
-side wide, at each quarter turn (the probabilities averaged: the number may face any way). The
+side wide, at each quarter turn (the probabilities averaged: the number may face any way;
+unturned only where that reading is ``DiceConfig.cube_sure`` of a value). The
 value is given when it has at least ``DiceConfig.min_cube_probability``, else None (abstain,
 never a guess). It replaced the dice reader's own cube classes, which leaned towards 64 (the
 face of every centred cube, more than half the cubes they were trained on).
@@ -32,11 +33,17 @@ def cube_probabilities(
     image_bgr: Image, center: tuple[float, float], side: float, config: DiceConfig
 ) -> nets.Floats:
     """The probability of each of ``CUBE_VALUES`` for the cube centred at ``center`` with a
-    face ``side`` pixels wide, read at each quarter turn and averaged."""
+    face ``side`` pixels wide: read unturned, and where no value has ``cube_sure`` so, read
+    at the other quarter turns too and averaged."""
     crop = crop_inputs(image_bgr, [center], [side], config.cube_share, CUBE_PX)
-    turned = np.concatenate([np.rot90(crop, k, axes=(2, 3)) for k in range(TURNS)])
+    (logits,) = nets.run(CUBE_NET, crop)
+    unturned = nets.softmax(logits)[0]
+    if float(unturned.max()) >= config.cube_sure:
+        return np.asarray(unturned, np.float32)
+    turned = np.concatenate([np.rot90(crop, k, axes=(2, 3)) for k in range(1, TURNS)])
     (logits,) = nets.run(CUBE_NET, np.ascontiguousarray(turned))
-    return np.asarray(nets.softmax(logits).mean(axis=0), np.float32)
+    read = np.concatenate([unturned[None], nets.softmax(logits)])
+    return np.asarray(read.mean(axis=0), np.float32)
 
 
 def cube_value(

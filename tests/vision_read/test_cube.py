@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -18,29 +19,54 @@ from vision.read import read_frame
 def _fake_net(
     monkeypatch: pytest.MonkeyPatch, logits_by_turn: list[list[float]]
 ) -> list[tuple[int, ...]]:
-    """A fake cube net giving each quarter turn's crop its row of ``logits_by_turn``."""
+    """A fake cube net giving each quarter turn's crop its row of ``logits_by_turn``, the
+    crops read in turn order (unturned first)."""
     shapes: list[tuple[int, ...]] = []
 
     def run(name: str, batch: npt.NDArray[np.float32]) -> tuple[npt.NDArray[np.float32]]:
         assert name == cube.CUBE_NET
+        read = sum(shape[0] for shape in shapes)
         shapes.append(batch.shape)
-        return (np.asarray(logits_by_turn, np.float32),)
+        return (np.asarray(logits_by_turn[read : read + len(batch)], np.float32),)
 
     monkeypatch.setattr(nets, "run", run)
     return shapes
 
 
 def test_each_quarter_turn_is_read_and_averaged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reading unsure unturned (``cube_sure``) is read at the other three quarter turns
+    too, and the four averaged."""
     sure16 = [0.0, 0.0, 0.0, 9.0, 0.0, 0.0]
     shapes = _fake_net(monkeypatch, [sure16, sure16, sure16, [0.0, 0.0, 0.0, 0.0, 0.0, 9.0]])
     image = np.zeros((100, 100, 3), np.uint8)
-    probabilities = cube.cube_probabilities(image, (50.0, 50.0), 20.0, DiceConfig())
-    assert shapes == [(cube.TURNS, 3, cube.CUBE_PX, cube.CUBE_PX)]
+    config = DiceConfig(cube_sure=1.0)
+    probabilities = cube.cube_probabilities(image, (50.0, 50.0), 20.0, config)
+    assert shapes == [(1, 3, cube.CUBE_PX, cube.CUBE_PX), (3, 3, cube.CUBE_PX, cube.CUBE_PX)]
     assert probabilities.shape == (len(CUBE_VALUES),)
     assert probabilities.sum() == pytest.approx(1.0)
     assert probabilities[3] == pytest.approx(0.75, abs=0.01)
-    assert cube.cube_value(image, (50.0, 50.0), 20.0, DiceConfig(min_cube_probability=0.7)) == 16
-    assert cube.cube_value(image, (50.0, 50.0), 20.0, DiceConfig(min_cube_probability=0.9)) is None
+    shapes.clear()
+    assert (
+        cube.cube_value(image, (50.0, 50.0), 20.0, replace(config, min_cube_probability=0.7)) == 16
+    )
+    shapes.clear()
+    assert (
+        cube.cube_value(image, (50.0, 50.0), 20.0, replace(config, min_cube_probability=0.9))
+        is None
+    )
+
+
+def test_a_cube_read_surely_unturned_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unturned, a value the reader gives ``cube_sure`` is read so; one less sure is read at
+    the other quarter turns too (where here it reads another value, and abstains)."""
+    sure16 = [0.0, 0.0, 0.0, 9.0, 0.0, 0.0]  # 16 at 0.9994
+    shapes = _fake_net(monkeypatch, [sure16] + [[0.0, 0.0, 0.0, 0.0, 0.0, 9.0]] * 3)
+    image = np.zeros((100, 100, 3), np.uint8)
+    assert cube.cube_value(image, (50.0, 50.0), 20.0, DiceConfig(cube_sure=0.99)) == 16
+    assert shapes == [(1, 3, cube.CUBE_PX, cube.CUBE_PX)]
+    shapes.clear()
+    assert cube.cube_value(image, (50.0, 50.0), 20.0, DiceConfig(cube_sure=0.9999)) is None
+    assert shapes == [(1, 3, cube.CUBE_PX, cube.CUBE_PX), (3, 3, cube.CUBE_PX, cube.CUBE_PX)]
 
 
 def test_a_cube_at_the_frame_edge_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
