@@ -78,7 +78,11 @@ class DiceConfig:
     # Asking 0.98 of a peak outshone too lost as many dice as the weak peaks found.) The
     # reader reads a weak peak only where the screen gives it ``weak_screen_probability`` of
     # being a die or the cube: 14 weak peaks a frame there, 0.8 of them screened at
-    # ``screen_probability``, 0.1 at 0.9, which every die the weak peaks found passes.
+    # ``screen_probability``, 0.1 at 0.9, which every die the weak peaks found passes. (Weak
+    # peaks below 0.15 lying over two expected sides from every peak above ``min_peak``, 9 of
+    # 16 weak peaks a frame, left unscreened, 2026-12-07: 1 to 1.5 ms a frame sooner and the
+    # same on seeds 650,000..650,999 to 680,000..680,999, but seeds 651,000..651,999 to
+    # 681,000..681,999 missed 3 dice more: lone faint dice, 8 to 11 sides from any peak.)
     weak_peak: float = 0.1
     weak_screen_probability: float = 0.9
     # (With the dice networks of 2026-12-05, tuning seeds 650,000.. to 671,999, 7,420 dice:
@@ -235,7 +239,14 @@ class DiceConfig:
     # (Tuning seeds 650,000..650,999, labelled corners, 1,873 dice: without it 90.76% right,
     # 0.48% wrong; 1: 91.19%, 0.48%; 1.5: 91.56%, 0.53%; 2: 91.78%, 0.59%; 3: 91.78%, 0.64%;
     # the motion reader alone 91.67%, 0.43%. The real photos, 1,487 dice: without it 97.11%
-    # right, 0.54% wrong; 1.5: 97.18%, 0.54%; the motion reader alone 96.50%, 0.54%.)
+    # right, 0.54% wrong; 1.5: 97.18%, 0.54%; the motion reader alone 96.50%, 0.54%.) Its
+    # crops and ``reread_scales``' are each read ``reader_turns`` times. (Two turns instead,
+    # 2026-12-07, 4.5 crops a frame fewer, about 1 ms: tuning seeds 650,000..650,999,
+    # 660,000.., 670,000.. and 680,000..680,999, labelled corners, calibrated, 7,451 dice,
+    # read 7,112 right against 7,110, 42 wrong against 43, missed 41 against 42, found 13
+    # false against 12; 651,000..651,999, 661,000.., 671,000.. and 681,000..681,999, 7,332
+    # dice, 6,991 right against 6,995, 39 wrong against 40, missed 40 against 41, 23 false
+    # against 22: no better or worse; but the evaluation frames missed 2 dice more, so four.)
     motion_reader_weight: float = 1.5
     # Every die found is read again at its found centre on a crop of the expected side (where
     # the board gives it), not the detector's size, which strays for a blurred or marbled die

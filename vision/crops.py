@@ -26,7 +26,9 @@ def crop_inputs(
     """Square crops (N x 3 x size x size, about -0.5..0.5), each ``share`` times its side wide
     around its centre, turned by its angle (none by default). Where a crop shrinks the frame
     the region is first shrunk by area averaging (no aliased pips); outside the frame is
-    replicated."""
+    replicated. (Shrinking by exact halvings only, OpenCV's fast 2x2 path, and leaving the
+    rest of the zoom to the warp's linear interpolation read 0.5 ms a frame sooner, but tuning
+    seeds 650,000..650,999 one die fewer right, one more wrong, 2026-12-07.)"""
     crops = np.empty((len(centers), 3, size, size), np.float32)
     h, w = image_bgr.shape[:2]
     for index, ((x, y), side) in enumerate(zip(centers, sides, strict=True)):
