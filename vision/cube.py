@@ -4,10 +4,10 @@ A small trained network (``vision/models/cube_value.onnx``, trained by
 ``vision.training.train_cube`` on rendered frames whose cubes show every value alike) reads the
 cube ``vision.dice`` found from a ``CUBE_PX`` square crop ``DiceConfig.cube_share`` times its
 side wide, at each quarter turn (the probabilities averaged: the number may face any way;
-unturned only where that reading is ``DiceConfig.cube_sure`` of a value). The
-value is given when it has at least ``DiceConfig.min_cube_probability``, else None (abstain,
-never a guess). It replaced the dice reader's own cube classes, which leaned towards 64 (the
-face of every centred cube, more than half the cubes they were trained on).
+unturned only where that reading is ``DiceConfig.cube_sure`` of a value). The value is given
+when it has at least ``DiceConfig.min_cube_probability``, else None (abstain, never a guess).
+It replaced the dice reader's own cube classes, which leaned towards 64 (the face of every
+centred cube, more than half the cubes they were trained on).
 """
 
 from __future__ import annotations

@@ -776,6 +776,13 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         apart = config.fine_duplicate_share if finer else config.duplicate_share
         return all(math.dist(center, c) >= apart * max(side, s) for c, s in kept)
 
+    def keep_if_clear(die: FoundDie, read: Read) -> None:
+        """``die`` (read ``read``) kept where it lies clear of everything kept before."""
+        if clear(die.center, die.side_px, False):
+            kept.append((die.center, die.side_px))
+            dice.append(die)
+            cube_likeness.append(read.cube)
+
     for side, read, finer in ranked:
         center = read.center
         if max(read.die, read.cube) < config.min_object_probability or not clear(
@@ -789,17 +796,11 @@ def locate_solids(image_bgr: Image, config: DiceConfig) -> Solids:
         dice.append(_die_read(read, side, config, finer))
         cube_likeness.append(read.cube)
     for side, read in sure:
-        if clear(read.center, side, False):
-            kept.append((read.center, side))
-            dice.append(
-                FoundDie(_likeliest_face(read), read.center, side, False, _face_share(read))
-            )
-            cube_likeness.append(read.cube)
+        keep_if_clear(
+            FoundDie(_likeliest_face(read), read.center, side, False, _face_share(read)), read
+        )
     for side, read in beside_dice(unread, [d.center for d in dice], config):
-        if clear(read.center, side, False):
-            kept.append((read.center, side))
-            dice.append(replace(_die_read(read, side, config), beside=True))
-            cube_likeness.append(read.cube)
+        keep_if_clear(replace(_die_read(read, side, config), beside=True), read)
     width, height = image_bgr.shape[1], image_bgr.shape[0]
     cube = top_face_of([c for c, _ in cubes], faces, config, width, height)
     dice += [  # one cube a game: another place read as the cube, likely a die too, is a die
