@@ -50,10 +50,11 @@ def _small_mask(region: Mask | None, shape: tuple[int, int]) -> npt.NDArray[np.b
 
 def moving(frames: Sequence[Image], config: MotionConfig, region: Mask | None = None) -> bool:
     """Whether anything moved between consecutive frames (oldest first) inside ``region`` (255
-    on the board, frame-sized; the whole frame if None). Fewer than two frames: not moving."""
-    greys = [_small_grey(frame, config) for frame in frames]
-    if len(greys) < 2:
+    on the board, frame-sized; the whole frame if None). Fewer than two frames: not moving
+    (and none is shrunk: a lone frame, as ``read_frame`` reads one, costs nothing here)."""
+    if len(frames) < 2:
         return False
+    greys = [_small_grey(frame, config) for frame in frames]
     inside = _small_mask(region, greys[0].shape)
     if not inside.any():
         return False
