@@ -165,6 +165,29 @@ retrained, 92.8% and 0.53% (at a value threshold of 0.9, 90.2% and 0.37%); ``--d
 --reader-rate 1e-3 --reader-steps 2000``, read once, 92.1% and 0.80% (the shipped reader read
 once: 92.6% and 1.01%).
 
+A cheaper reader, not shipped (ONNX Runtime, one thread, 17 crops: 4.47 ms for the shipped
+shape, 2.89 ms without its second 48-channel convolution at 16 x 16, about 1.9 ms a frame with
+the motion reader): both readers without that convolution, each of the others starting from
+its shipped weights, taught by the shipped network (``--distil``, its batch norms refitted as
+``reader_from_onnx`` does; 231,775 frame samples), 6,000 steps at ``--reader-rate 2e-3`` with
+the teacher reading each crop once, then 4,000 more at 1e-3 with it reading four turns (about
+50 minutes each, the two side by side). Tuning seeds 650,000..650,999 (1,864 dice) and
+660,000..660,999 (1,892), labelled corners, calibrated; the shipped readers 95.55% right, 0.48%
+wrong, 12 missed, 1 false and 96.41%, 0.32%, 9, 3:
+
+====================================================  ======  =====  ======  =====
+readers (650,000.. unless said)                       right   wrong  missed  false
+====================================================  ======  =====  ======  =====
+the cheaper reader (6,000 steps), the shipped motion  94.42%  0.48%  13      0
+  and ``min_value_probability`` 0.7                   95.44%  0.75%  13      1
+both cheaper (6,000 steps)                            93.88%  0.48%  13      0
+both cheaper (10,000 steps)                           94.37%  0.59%  14      1
+the same, 660,000..                                   95.88%  0.42%  13      4
+====================================================  ======  =====  ======  =====
+
+Without the convolution the readers read fewer dice right and miss more at every threshold;
+the time it saves must come from elsewhere.
+
 More frames, not shipped (``--many-dice-frames 8000 --fancy-dice-frames 4000 --noise-samples
 8000``: 13,040 frames, 391,429 samples, mined in about 4 minutes into 11 GB; one thread alone
 trains about 400 steps a minute; tuning seeds 650,000..650,999 and 660,000..660,999, labelled
