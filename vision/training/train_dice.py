@@ -168,12 +168,14 @@ once: 92.6% and 1.01%).
 A cheaper reader, not shipped (ONNX Runtime, one thread, 17 crops: 4.47 ms for the shipped
 shape, 2.89 ms without its second 48-channel convolution at 16 x 16, about 1.9 ms a frame with
 the motion reader): both readers without that convolution, each of the others starting from
-its shipped weights, taught by the shipped network (``--distil``, its batch norms refitted as
-``reader_from_onnx`` does; 231,775 frame samples), 6,000 steps at ``--reader-rate 2e-3`` with
-the teacher reading each crop once, then 4,000 more at 1e-3 with it reading four turns (about
-50 minutes each, the two side by side). Tuning seeds 650,000..650,999 (1,864 dice) and
-660,000..660,999 (1,892), labelled corners, calibrated; the shipped readers 95.55% right, 0.48%
-wrong, 12 missed, 1 false and 96.41%, 0.32%, 9, 3:
+its shipped weights, taught by the shipped network (231,775 frame samples), 6,000 steps at
+``--reader-rate 2e-3`` with the teacher reading each crop once, then 4,000 more at 1e-3 going
+on from them with it reading four turns (about 50 minutes each, the two side by side). The
+trial needed changes since reverted: ``reader_from_onnx`` giving each convolution of the
+module the next exported one of its shape (the batch norms refitted as now), the teacher's
+turns as an option, and ``--distil`` beside ``--resume``. Tuning seeds 650,000..650,999
+(1,864 dice) and 660,000..660,999 (1,892), labelled corners, calibrated; the shipped readers
+95.55% right, 0.48% wrong, 12 missed, 1 false and 96.41%, 0.32%, 9, 3:
 
 ====================================================  ======  =====  ======  =====
 readers (650,000.. unless said)                       right   wrong  missed  false
