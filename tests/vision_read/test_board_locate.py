@@ -170,21 +170,20 @@ def test_a_camera_whose_focal_length_is_known_finds_the_rectangles_outline(
         assert np.abs(np.subtract(blind.corners, label.board.corners)).max() >= without - 1.0
 
 
-@pytest.mark.parametrize(("seed", "without"), [(650_447, 50.0), (660_363, 25.0)])
-def test_a_camera_whose_focal_length_is_known_takes_no_skewed_outline(
-    seed: int, without: float
-) -> None:
-    """Tuning frames whose search, blind to the camera, took an outline with a corner 56 px
-    (650,447) or 28 px (660,363) off. Through the camera's focal length those outlines are
-    no rectangle's, and no board is found; in 660,363 the one rectangle's among the outlines
-    weighed lies 160 px off and fits a bar far worse than the located one, and is not taken
-    either."""
-    scene, image, label = _frame(seed)
+def test_a_camera_whose_focal_length_is_known_takes_no_skewed_outline() -> None:
+    """Tuning frame 660,363, whose search, blind to the camera, takes an outline with a
+    corner 28 px off. Through the camera's focal length that outline is no rectangle's, and
+    the one rectangle's among the outlines weighed lies 160 px off and fits a bar far worse
+    than the located one: no board is found. (Tuning frame 650,447, blind 56 px off, was a
+    second case until 2026-12-07: on an AMD EPYC machine (AVX2, no AVX-512) both searches
+    find it 9 px off, with ONNX Runtime 1.30 to 1.32, OpenCV 5.0 or 5.1 and numpy 2.4.5 or
+    2.4.6 alike: the machine, not those versions, decides that frame.)"""
+    scene, image, label = _frame(660_363)
     config = BoardConfig()
     assert label.board.corners is not None
     blind = find_board(image, config)
     assert blind is not None
-    assert np.abs(np.subtract(blind.corners, label.board.corners)).max() >= without
+    assert np.abs(np.subtract(blind.corners, label.board.corners)).max() >= 25.0
     assert find_board(image, config, scene.camera.calibration()) is None
 
 
