@@ -24,7 +24,9 @@ right 95.57% -> 95.39%, wrong 0.66% -> 0.74%, false dice 9 -> 13.
 
 Tried again on the two dice readers, 2026-12-07 (calibrated on the crops of 200 tuning frames,
 seeds 685,000..; tuning seeds 650,000..650,999, 660,000..660,999 and 670,000..670,999,
-labelled corners, calibrated, 5,611 dice), not shipped:
+labelled corners, calibrated, 5,611 dice; every figure, the float readers' too, read on one
+AMD EPYC machine, where the float readers read 650,000.. 95.44% right, not the 95.55% of
+``vision.training.train_dice``'s record, read on another), not shipped:
 
 - This machine's cores (AVX2, no VNNI) multiply in 16-bit sums that saturate with full 8-bit
   weights: the reader's likeliest class then matched the float reader's on 94.8% of those
