@@ -311,19 +311,20 @@ def test_an_empty_point_the_sum_blames_may_hold_a_missed_checker(
 @pytest.mark.parametrize(
     ("seed", "point", "count", "unproven"),
     [
-        (650_110, 21, 14, (14, 15)),
-        (651_696, 20, 9, (8, 9)),
-        (660_985, 15, 13, (13, 14)),
+        (650_645, 3, 14, (14, 15)),
+        (661_395, 17, 12, (10, 12)),
+        (650_646, 8, 1, (0, 1)),
         (650_845, 11, 1, (0, 1)),
         (651_619, 16, 1, (0, 1)),
+        (661_885, 8, 0, (0, 1)),
     ],
 )
 def test_the_sum_proves_a_point_it_blames_on_rendered_frames(
     seed: int, point: int, count: int, unproven: tuple[int, int]
 ) -> None:
-    """Tuning frames where the net read a tall stack one off, or missed a faint single checker
-    (giving it 0.009 and 0.004), and the sum blames that point alone: it gets the count the
-    sum needs; without the proof (``point_blame_odds`` infinite), only a range."""
+    """Tuning frames where the net is unsure of a tall stack, of a faint single checker or of
+    an empty point, and the sum blames that point alone: it gets the count the sum needs;
+    without the proof (``point_blame_odds`` infinite), only a range."""
     config = ReadConfig()
     never = replace(config, checkers=replace(config.checkers, point_blame_odds=math.inf))
     image, label = rendered(seed)
