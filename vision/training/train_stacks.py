@@ -48,18 +48,18 @@ hides checkers, and the judge only decided whether it might. Since 2026-12-06 th
 the judge's (``vision.checkers.judged``), so a better ranked judge may now settle more rows;
 that judge was not kept.
 
-Tried again with the judge's probability in the sum, and not shipped (2026-12-07, an Intel
-Xeon with AVX-512): the chunks above and ``render --first 520000 --frames 20000`` and
-``--first 500000 --frames 10000`` (182,435 rows, 65,048 hiding; about 35 minutes in two
-processes), ``train --resume --epochs 5 --threads 2`` (about 8 minutes an epoch). Validation:
-AUC 0.978 -> 0.981; at 0.005 every hiding row still called hiding and 31.5% of the plain rows
-cleared (25.5%), at 0.01 100% and 43.0% (37.7%). Tuning frames 650,000.., 660,000..,
-670,000.. and 671,000.. (1,000 each, labelled corners, calibrated camera, 3,531 boards), the
-shipped judge against it at 0.005: boards exact 873 / 887 / 865 / 841 against 874 / 887 / 863
-/ 839 (3,466 against 3,463), boards confidently wrong 2 / 4 / 4 / 9 against 2 / 4 / 5 / 9; at
-0.01 the same as at 0.005, at 0.002 3,463 and one board more confidently wrong. The rows it
-decides differently are too few to move the boards: the judge is not what keeps them from
-being exact.
+Tried again with the judge's probability in the sum, and not shipped (2026-12-07, an Intel Xeon
+with AVX-512): the chunks above and ``render --first 520000 --frames 20000`` and ``--first 500000
+--frames 10000`` (182,435 rows, 65,048 hiding; about 30 minutes to render every chunk again in two
+processes), ``train --resume --epochs 5 --threads 2`` (about 8 minutes an epoch). Validation: AUC
+0.978 -> 0.981; at 0.005 every hiding row still called hiding and 31.5% of the plain rows cleared
+(25.5%), at 0.01 100% and 43.0% (37.7%). Tuning frames 650,000.., 660,000.., 670,000.. and
+671,000.. (1,000 each, labelled corners, calibrated camera, 3,531 boards; the checker net shipped
+before 2026-12-07), the shipped judge against it at 0.005: boards exact 873 / 887 / 865 / 841
+against 874 / 887 / 863 / 839 (3,466 against 3,463), boards confidently wrong 2 / 4 / 4 / 9 against
+2 / 4 / 5 / 9; at 0.01 the same as at 0.005, at 0.002 3,463 and one board more confidently wrong.
+The rows it decides differently are too few to move the boards: the judge is not what keeps them
+from being exact.
 """
 
 from __future__ import annotations
