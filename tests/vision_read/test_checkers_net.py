@@ -229,8 +229,8 @@ def test_a_light_checker_in_shadow_stays_light(seed: int) -> None:
     board's colour clusters put them in the dark cluster but not clearly nearer its centre: they
     stay light, and turn dark where the clusters may turn any unsure light dark. (Of tuning
     frames 650,000..651,999 and 660,000..661,999, the two where the clusters would turn point 1
-    dark with the checker net shipped at stop 54 (2026-12-07); 661,145 was one
-    more with a net before.)"""
+    dark with the checker net shipped at stop 54 (2026-12-07); 661,145 was one more with a net
+    before.)"""
     config = ReadConfig()
     anywhere = replace(config, checkers=replace(config.checkers, shadow_nearness=math.inf))
     image, label = rendered(seed)
