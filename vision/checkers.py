@@ -13,7 +13,10 @@ the bar's upper and lower half) it gives the probabilities of 0..15 visible chec
 checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
 A crop it is unsure of is read again mirrored and turned end over end, and the readings
 averaged (``run_net``); the bar's crop is read again with its contrast stretched and its counts
-averaged too (a dark checker on a dark bar is the one the net missed most).
+averaged too (a dark checker on a dark bar is the one the net missed most). A point the net is
+unsure holds any checker is looked at again, closer, by the judge of edges (``vision.edges``:
+``edge_judged``), whose P(the point's first place is taken) replaces the net's P(some): a lone
+dark checker on a dark point is the one the net missed most on the points.
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (every full row is looked at again,
@@ -49,7 +52,8 @@ from vision import nets
 from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
-from vision.labels import CHECKERS_PER_SIDE, COLORS, Color, PointCount, SideCounts
+from vision.edges import EdgeVerdict
+from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color, PointCount, SideCounts
 from vision.tally import Blame, Place, joint_counts, settle, suspects
 
 Image = npt.NDArray[np.uint8]
@@ -65,6 +69,8 @@ OUTPUTS = ("count", "light", "hidden")
 FLIPS = ((False, True), (True, False), (True, True))
 # Given points whose rows are full, P(each hides checkers) (``vision.stacks.judge_rows``).
 StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
+# Given points, the verdict on each one's first place (``vision.edges.judge_edges``).
+EdgeJudge = Callable[[Sequence[int]], Mapping[int, EdgeVerdict]]
 
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
@@ -468,18 +474,66 @@ def judged(
     }
 
 
+def edge_judged(
+    readings: dict[int, HalfReading], judge: EdgeJudge | None, config: CheckerConfig
+) -> dict[int, HalfReading]:
+    """``readings`` (per point, 1..24) with each point the net is unsure holds any checker (it
+    gives both none and some at least ``edge_doubt``) looked at again by ``judge``
+    (``vision.edges.judge_edges``): the judge's P(its first place is taken) replaces the net's
+    P(some), shared out over the counts as the net shares it (``_taken_as``). (The net, reading
+    the column at a third of the frame's pixels, leaves a faint dark checker on a dark point
+    unsure, or misses it, where the judge sees it.) A point across the column from a row the
+    net reads as ``edge_row_reach`` or more is not: that row may reach this point's first place
+    (a row overflowing towards the middle, ``vision.render.layout``), where the judge finds a
+    checker this point does not hold."""
+    doubtful = [
+        point
+        for point, reading in readings.items()
+        if min(float(reading.count[0]), 1.0 - float(reading.count[0])) >= config.edge_doubt
+        and not _row_across_reaches(readings, point, config)
+    ]
+    if judge is None or not doubtful:
+        return readings
+    verdicts = judge(doubtful)
+    return readings | {point: _taken_as(readings[point], verdicts[point]) for point in doubtful}
+
+
+def _row_across_reaches(
+    readings: dict[int, HalfReading], point: int, config: CheckerConfig
+) -> bool:
+    """Whether the net reads the point across the column from ``point`` as a row of at least
+    ``edge_row_reach`` checkers."""
+    across = readings.get(POINTS + 1 - point)
+    return across is not None and int(np.argmax(across.count)) >= config.edge_row_reach
+
+
+def _taken_as(reading: HalfReading, verdict: EdgeVerdict) -> HalfReading:
+    """``reading`` with P(no checker) 1 - ``verdict.taken``, the counts from 1 up sharing
+    ``verdict.taken`` as the net shares P(some) (one, where it gives them none); where the net
+    found the point likelier empty, its colour the judge's (the net's is then of no checker)."""
+    some = reading.count[1:].astype(np.float64)
+    total = float(some.sum())
+    shape = some / total if total > 0.0 else np.eye(len(some))[0]
+    count = np.concatenate([[1.0 - verdict.taken], verdict.taken * shape]).astype(np.float32)
+    light = verdict.light if reading.count[0] >= 0.5 else reading.light
+    return replace(reading, count=count, light=light)
+
+
 def read_checkers(
     rectified_bgr: Image,
     view: BoardView,
     config: CheckerConfig,
     off: Mapping[Color, Place | None] | None = None,
     judge: StackJudge | None = None,
+    edge_judge: EdgeJudge | None = None,
 ) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
     ``off``, each colour's checkers borne off where the trays bound them
     (``vision.trays.off_places``), bound the points too, and the sum may prove them;
     ``judge`` (``judged``), given the points whose rows are full, says how likely each hides
-    checkers. ValueError if the image is not the view's canonical size."""
+    checkers; ``edge_judge`` (``edge_judged``), given the points the net is unsure hold any,
+    whether each one's first place is taken. ValueError if the image is not the view's
+    canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
             f"checkers: expected a {view.width} x {view.height} canonical board image, "
@@ -487,15 +541,16 @@ def read_checkers(
         )
     crops = column_crops(rectified_bgr, view, config)
     readings = run_net(crops, config)
-    halves = judged(
+    by_point = edge_judged(
         {
-            point: _decode_half(readings[column][half], config)
+            point: readings[column][half]
             for column in range(COLUMNS)
             for half, point in enumerate(column_points(column))
         },
-        judge,
+        edge_judge,
         config,
     )
+    halves = judged({p: _decode_half(r, config) for p, r in by_point.items()}, judge, config)
     bar = _bar_halves(
         _decode_half(readings[BAR_CROP][0], config), _decode_half(readings[BAR_CROP][1], config)
     )

@@ -648,6 +648,27 @@ class CheckerConfig:
     # of fifteen catches them.)
     stack_row: int = 5
     min_stack_probability: float = 0.005
+    # A point is looked at again by the judge of edges (vision.edges), closer, where the net gives
+    # both no checker and some at least ``edge_doubt``; the judge's P(its first place is taken) then
+    # replaces the net's P(some) (vision.checkers.edge_judged). Not a point across the column from a
+    # row the net reads as ``edge_row_reach`` or more: a row overflowing towards the middle fills a
+    # surface 10 to 12 checkers long (vision.render.layout), and its last checker may lie on this
+    # point's first place. (Tuning frames 670,000..670,999 and 673,000..673,999, labelled corners,
+    # calibrated, 2026-12-07: the net misreads whether 15 and 21 points hold any checker, giving
+    # them P(none) from 0.12 to 0.9996 (at least 0.1 on a point holding some, under 0.9 on an empty
+    # one); at 0.0001 the judge looks at 1.5 points a frame, all 36 among them; at 0.001 at 0.35,
+    # all but one; at 0.00001 at 4.1. Tuning frames 650,000.., 660,000.., 672,000.. and 673,000..
+    # (1,000 each, 3,543 boards), without the judge 3,482 exact and 21 confidently wrong; with it,
+    # no reach: at 0.001 3,484 and 21, at 0.0001 3,485 and 20, at 0.00001 3,483 and 20 (rows
+    # overflowing across an empty point, taken for its checker, among the new errors); with a reach
+    # of 10 at 0.0001, 3,491 and 14. All seven ranges 650,000.. to 674,000.. (6,158 boards): without
+    # the judge 6,048 exact, 30 confidently wrong; with it 6,066 and 22. The judge's P(taken)
+    # weighed with the net's (their odds multiplied) rather than in its place: 6,067 and 23. Points
+    # with a found die or the cube in the judge's crop left unjudged: on the four ranges 3,486 and
+    # 15 against 3,491 and 14: a die lying by a lone checker is judged right more often than a die
+    # on an empty point is taken for a checker.)
+    edge_doubt: float = 0.0001
+    edge_row_reach: int = 10
     # A count the sum of a colour's checkers proves (vision.tally) is given where the net gives
     # it at least this probability (or it lies over a stack that may hide checkers). (Tuning
     # seeds 650,000..650,999, labelled corners, 896 boards: without the sum 66.5% exact, 0.102%
@@ -699,15 +720,18 @@ class CheckerConfig:
 
 
 @dataclass(frozen=True)
-class StackConfig:
-    """Cropping a full row of checkers for the judge of stacks (vision.stacks)."""
+class RowCropConfig:
+    """Cropping a point's row from the frame itself, from the point's edge
+    (vision.columns.row_crops): for the judge of stacks (vision.stacks) and the judge of
+    edges (vision.edges)."""
 
     # A row's crop spans ``across_share`` of the point's pitch across (as the checker net's
-    # columns) and ``along_share`` of the surface's height from the point's edge (five
-    # checkers fill about 0.44), resampled from the frame itself to ``crop_width`` x
-    # ``crop_height`` pixels (about 0.7 to 0.9 frame pixels a crop pixel at 1280x720, where
-    # the checker net sees about a third of that). The judge is trained at this size
-    # (vision.training.train_stacks).
+    # columns) and ``along_share`` of the surface's height from the point's edge, resampled
+    # from the frame itself to ``crop_width`` x ``crop_height`` pixels. The defaults are the
+    # judge of stacks': five checkers fill about 0.44 of the height, and the crop has about 0.7
+    # to 0.9 frame pixels a crop pixel at 1280x720, where the checker net sees about a third
+    # of that. Each judge is trained at its own size (vision.training.train_stacks,
+    # vision.training.train_edges).
     across_share: float = 1.2
     along_share: float = 0.47
     crop_width: int = 64
@@ -802,7 +826,13 @@ class ReadConfig:
     board: BoardConfig = field(default_factory=BoardConfig)
     checkers: CheckerConfig = field(default_factory=CheckerConfig)
     trays: TrayConfig = field(default_factory=TrayConfig)
-    stacks: StackConfig = field(default_factory=StackConfig)
+    stacks: RowCropConfig = field(default_factory=RowCropConfig)
+    # The judge of edges' crop (vision.edges): the place of a point's first checker, about
+    # 1.4 checkers along from its edge, at about 1.2 to 1.6 frame pixels a crop pixel at
+    # 1280x720 (the checker net's crops about 3).
+    edges: RowCropConfig = field(
+        default_factory=lambda: RowCropConfig(along_share=0.12, crop_width=40, crop_height=40)
+    )
     motion: MotionConfig = field(default_factory=MotionConfig)
     # A die's side is about this share of the playing surface's width (rendered boards: dice
     # 15-19 mm on 490-560 mm surfaces; the dice finder shrinks the frame by it).

@@ -20,6 +20,7 @@ from vision.camera_pose import FRAME_CENTRE, BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
 from vision.config import CameraCalibration, DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
+from vision.edges import judge_edges
 from vision.labels import Board, Cube, Die, PointCount, Reading, SideCounts, Zone
 from vision.motion import occluded
 from vision.shrink import shrink_to
@@ -316,6 +317,7 @@ def read_located(
         config.checkers,
         off_places(trays, config.trays),
         lambda points: judge_rows(frame, view, points, config.stacks),
+        lambda points: judge_edges(frame, view, points, config.edges),
     )
     off = decode(trays, config.trays, unseen(checkers)).or_else(checkers.off)
     region = _board_region(view, frame.shape)

@@ -13,10 +13,11 @@ from tests.vision_read.rendered import rendered
 from vision import checkers
 from vision.board import BoardView, board_from_corners, rectify
 from vision.checkers import CheckerReading, HalfReading
-from vision.config import ReadConfig, StackConfig
+from vision.columns import row_crops
+from vision.config import ReadConfig, RowCropConfig
 from vision.labels import CHECKERS_PER_SIDE, PointCount
 from vision.read import read_frame, view_from_corners
-from vision.stacks import judge_rows, row_crops
+from vision.stacks import judge_rows
 from vision.tally import Place
 from vision.training import train_stacks
 
@@ -36,7 +37,7 @@ def _ramp_view() -> tuple[np.ndarray, BoardView]:
 
 def test_a_top_point_row_runs_from_the_edge_and_a_bottom_one_is_turned() -> None:
     image, view = _ramp_view()
-    config = StackConfig()
+    config = RowCropConfig()
     top, bottom = row_crops(image, view, [13, 12], config)  # column 0, top and bottom
     assert top.shape == (config.crop_height, config.crop_width, 3)
     reach = config.along_share * 255
@@ -59,7 +60,7 @@ def test_a_top_point_row_runs_from_the_edge_and_a_bottom_one_is_turned() -> None
 def test_a_point_off_the_board_is_a_clear_error() -> None:
     image, view = _ramp_view()
     with pytest.raises(ValueError, match=r"points run 1\.\.24"):
-        row_crops(image, view, [0, 25], StackConfig())
+        row_crops(image, view, [0, 25], RowCropConfig())
 
 
 # The starting position but the back checkers (points 1 and 24), which the net does not see:

@@ -324,8 +324,10 @@ def test_the_sum_proves_a_point_it_blames_on_rendered_frames(
 ) -> None:
     """Tuning frames where the net is unsure of a tall stack, of a faint single checker or of
     an empty point, and the sum blames that point alone: it gets the count the sum needs;
-    without the proof (``point_blame_odds`` infinite), only a range."""
-    config = ReadConfig()
+    without the proof (``point_blame_odds`` infinite), only a range. (The judge of edges, which
+    settles the faint checkers and the empty point before the sum, is left out.)"""
+    reader = ReadConfig()
+    config = replace(reader, checkers=replace(reader.checkers, edge_doubt=1.0))
     never = replace(config, checkers=replace(config.checkers, point_blame_odds=math.inf))
     image, label = rendered(seed)
     assert label.points[point - 1].count == count

@@ -72,12 +72,13 @@ import numpy.typing as npt
 
 from vision import nets
 from vision.board import board_from_corners, find_bar
+from vision.columns import row_crops
 from vision.config import ReadConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
 from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
-from vision.stacks import NET, OUTPUTS, row_crops
+from vision.stacks import NET, OUTPUTS
 from vision.training.export import export_onnx, load_exported
 from vision.training.parts import (
     chunked_main,
@@ -238,20 +239,24 @@ def _probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
     return np.asarray(torch.sigmoid(logits[:, 0]).numpy(), np.float64)
 
 
-def report(probabilities: npt.NDArray[np.float64], labels: npt.NDArray[np.int64]) -> str:
-    """AUC, and per threshold the share of hiding rows and of plain rows called hiding."""
-    hiding, plain = probabilities[labels == 1], probabilities[labels == 0]
-    order = np.argsort(np.concatenate([plain, hiding]), kind="stable")
+def report(
+    probabilities: npt.NDArray[np.float64],
+    labels: npt.NDArray[np.int64],
+    names: tuple[str, str] = ("hiding", "plain"),
+    thresholds: tuple[float, ...] = THRESHOLDS,
+) -> str:
+    """AUC, and per threshold (``thresholds``) the share of the samples labelled 1 and of those
+    labelled 0 called 1 (``names``: what the two are, in the report)."""
+    yes, no = probabilities[labels == 1], probabilities[labels == 0]
+    order = np.argsort(np.concatenate([no, yes]), kind="stable")
     ranks = np.empty(len(order))
     ranks[order] = np.arange(1, len(order) + 1)
-    auc = (ranks[len(plain) :].sum() - len(hiding) * (len(hiding) + 1) / 2) / max(
-        1, len(hiding) * len(plain)
-    )
+    auc = (ranks[len(no) :].sum() - len(yes) * (len(yes) + 1) / 2) / max(1, len(yes) * len(no))
     called = "; ".join(
-        f"{t}: hiding {np.mean(hiding >= t):.2%}, plain {np.mean(plain >= t):.2%}"
-        for t in THRESHOLDS
+        f"{t}: {names[0]} {np.mean(yes >= t):.2%}, {names[1]} {np.mean(no >= t):.2%}"
+        for t in thresholds
     )
-    return f"AUC {auc:.4f} ({len(hiding)} hiding, {len(plain)} plain); {called}"
+    return f"AUC {auc:.4f} ({len(yes)} {names[0]}, {len(no)} {names[1]}); {called}"
 
 
 def train(data: Path, epochs: int, threads: int, resume: bool) -> None:

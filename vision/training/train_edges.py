@@ -1,0 +1,268 @@
+"""Train the judge of edges (``vision/models/edges.onnx``, read by ``vision.edges``).
+
+    python -m vision.training.train_edges render --first 800000 --frames 16000
+    python -m vision.training.train_edges render --first 880000 --frames 1000
+    python -m vision.training.train_edges train --threads 2
+
+``render`` draws rendered frames of tuning seeds (never the evaluation seeds of
+``vision.render.dataset``) and caches, in chunks of ``CHUNK`` frames under ``--data`` (default
+``/tmp/edges-data``), the edge crop (``vision.columns.row_crops`` with ``ReadConfig.edges``) of
+every point, whether its first place is taken (the point holds checkers) and whether by the
+lighter colour. Every other frame shows ``single_position`` (points of one or two checkers,
+where the checker net is least sure), the others the renderer's own scene. The board is
+located as the reader meets it: the labelled corners jittered by up to ``CORNER_JITTER_PX`` and
+the bar ``vision.board.find_bar`` finds there. Frames with a hand over the board (labelled
+occluded) or without a board are skipped.
+
+``train`` fits the judge (PyTorch, fixed seeds) on every chunk outside ``VALIDATION`` and
+exports it with ``vision.training.export.export_onnx``; after each epoch it prints, on the
+validation chunks, the AUC of ``taken`` and, per threshold (``THRESHOLDS``), the share of the
+taken places and of the empty ones called taken, and how often the light output is right on
+taken places.
+
+The shipped judge: ``render --first 800000 --frames 12000`` and ``--first 812000 --frames
+12000`` (507,792 places, 212,427 taken; about 14 minutes in two processes), ``--first 880000
+--frames 1000`` (validation: 21,024 places, 8,796 taken), ``train --threads 2 --epochs 8`` (about
+2.5 minutes an epoch, an Intel Xeon with AVX-512, 2026-12-07). Validation: AUC 1.0000; at 0.1,
+99.99% of the taken places called taken and 0.07% of the empty ones; at 0.5, 99.94% and 0.02%;
+at 0.9, 99.91% and 0.01%; the light output right on 99.97% of the taken places. On the tuning
+frames 670,000..670,999 and 673,000..673,999 (labelled corners, calibrated camera), the checker
+net misreads whether 36 points hold any checker (P(none) at least 0.1 on a point that holds
+some, under 0.9 on an empty one); the judge gives 33 of them the right verdict at 0.9 or more
+(among them 3 of the 4 lone checkers the net gives P(none) 0.98 or more) and leaves the other
+three unsure (P(taken) 0.60 to 0.86).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from vision import nets
+from vision.board import board_from_corners, find_bar
+from vision.columns import row_crops
+from vision.config import ReadConfig
+from vision.edges import NET, OUTPUTS
+from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
+from vision.render import render_scene, scene_for_seed
+from vision.render.positions import Position
+from vision.render.scene import Scene, sample_scene
+from vision.training.export import export_onnx, load_exported
+from vision.training.parts import (
+    chunked_main,
+    conv_block,
+    fit_epochs,
+    jittered_corners,
+    threads_and_resume,
+)
+from vision.training.train_stacks import load_chunks, report
+
+CHUNK = 100
+OWN_EVERY = 2  # every other seed shows the renderer's own scene
+CORNER_JITTER_PX = 3.0
+VALIDATION = range(880_000, 890_000)  # chunks of these seeds are held out
+DEFAULT_DATA = Path("/tmp/edges-data")
+EPOCHS = 8
+BATCH = 256
+LEARNING_RATE = 3e-3
+THRESHOLDS = (0.02, 0.1, 0.5, 0.9, 0.98)  # of P(taken), in the report
+
+Image = npt.NDArray[np.uint8]
+Labels = npt.NDArray[np.int64]
+
+
+def single_position(rng: np.random.Generator) -> Position:
+    """A position of lone checkers: each side's checkers on points of one (60%), two (25%) or
+    three to six (15%), on about two thirds of the points in all, the rest borne off."""
+    points: list[tuple[Color | None, int]] = [(None, 0)] * POINTS
+    off = [0, 0]
+    for side in rng.permutation(2):
+        left = CHECKERS_PER_SIDE
+        for _ in range(int(rng.integers(4, 9))):
+            free = [i for i in range(POINTS) if points[i][0] is None]
+            if left == 0 or not free:
+                break
+            kind = rng.random()
+            count = 1 if kind < 0.6 else 2 if kind < 0.85 else int(rng.integers(3, 7))
+            count = min(count, left)
+            points[int(rng.choice(free))] = (COLORS[int(side)], count)
+            left -= count
+        off[side] = left
+    return Position(points=tuple(points), bar=(0, 0), off=(off[0], off[1]))
+
+
+def training_scene(seed: int) -> Scene:
+    """The scene of a training seed: the renderer's own every ``OWN_EVERY`` seeds, else one
+    showing ``single_position`` (else drawn alike)."""
+    if seed % OWN_EVERY == 0:
+        return scene_for_seed(seed)
+    position = single_position(np.random.default_rng([seed, 5]))
+    return sample_scene(np.random.default_rng(seed), position=position)
+
+
+def edge_labels(scene: Scene) -> Labels:
+    """Per point (24 x 2, point 1 first): its first place taken (1), by a light checker (1)."""
+    return np.array(
+        [(count > 0, colour == "light") for colour, count in scene.position.points], np.int64
+    )
+
+
+def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
+    """Render frames ``first .. first + CHUNK - 1`` and write every point's edge crop, labels
+    (``edge_labels``) and seeds to ``data/chunk-<first>.npz``."""
+    rng = np.random.default_rng(first)
+    crops, labels, seeds = [], [], []
+    points = list(range(1, POINTS + 1))
+    for seed in range(first, first + CHUNK):
+        scene = training_scene(seed)
+        image, label = render_scene(scene)
+        if not label.board.found or label.board.corners is None or label.occluded:
+            continue
+        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
+        view = board_from_corners(
+            image, corners, config.board, find_bar(image, corners, config.board)
+        )
+        crops.append(row_crops(image, view, points, config.edges))
+        labels.append(edge_labels(scene))
+        seeds += [seed] * POINTS
+    np.savez_compressed(
+        data / f"chunk-{first}.npz",
+        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
+        labels=np.concatenate(labels) if labels else np.zeros((0, 2), np.int64),
+        seeds=np.array(seeds, np.int64),
+    )
+
+
+def build_net(size: int) -> Any:
+    """The judge (PyTorch) of a ``size`` pixels square crop: the crop as cut and stretched
+    (each crop less its mean colour, over its own spread) side by side as six channels, four
+    3x3 convolutions (the first halving the crop, the next two followed by 2x2 max pools),
+    then two linear layers over the whole map (the first place lies where it lies) to two
+    logits: taken, light. About 3 M multiply-adds a 40 x 40 crop."""
+    import torch
+    from torch import nn
+
+    class EdgeNet(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.features = nn.Sequential(
+                *conv_block(6, 16, 2),
+                *conv_block(16, 24),
+                nn.MaxPool2d(2),
+                *conv_block(24, 32),
+                nn.MaxPool2d(2),
+                *conv_block(32, 48),
+            )
+            side = (size + 1) // 2 // 4
+            self.head = nn.Sequential(
+                nn.Flatten(),
+                nn.Linear(48 * side * side, 32),
+                nn.ReLU(),
+                nn.Linear(32, 2),
+            )
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            centred = x - x.mean(dim=(2, 3), keepdim=True)
+            spread = centred.std(dim=(1, 2, 3), keepdim=True) + 0.01
+            y = self.head(self.features(torch.cat([x, 0.25 * centred / spread], dim=1)))
+            return y[:, :1], y[:, 1:]
+
+    return EdgeNet()
+
+
+def _augment(x: Any, generator: Any) -> Any:
+    """Mirrored across at random (a point seen from the other side), colour channel orders,
+    brightness, contrast and noise: boards and palettes the renderer may not make."""
+    import torch
+
+    n = len(x)
+    flip = torch.rand(n, generator=generator) < 0.5
+    x = torch.where(flip[:, None, None, None], x.flip(3), x)
+    x = x[:, torch.randperm(3, generator=generator)]
+    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
+    shift = 0.2 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
+    return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
+
+
+def _probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
+    """P(taken), P(light) per crop: n x 2."""
+    import torch
+
+    net.eval()
+    with torch.no_grad():
+        out = [
+            torch.cat(net(torch.from_numpy(nets.image_batch(x[i : i + 512]))), dim=1)
+            for i in range(0, len(x), 512)
+        ]
+    return np.asarray(torch.sigmoid(torch.cat(out)).numpy(), np.float64)
+
+
+def summary(probabilities: npt.NDArray[np.float64], labels: Labels) -> str:
+    """``train_stacks.report`` of ``taken`` and the light output's accuracy on taken places."""
+    taken = labels[:, 0] == 1
+    light = np.mean((probabilities[taken, 1] >= 0.5) == (labels[taken, 1] == 1))
+    called = report(probabilities[:, 0], labels[:, 0], ("taken", "empty"), THRESHOLDS)
+    return f"{called}; light right {light:.4%}"
+
+
+def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
+    """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others,
+    export. With ``resume``, fine-tune the shipped judge at a tenth of the learning rate, its
+    batch norms kept at their folded statistics (``vision.training.export.load_exported``)."""
+    import torch
+    from torch.nn import functional
+
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    generator = torch.Generator().manual_seed(0)
+    paths = sorted(data.glob("chunk-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+    held = [int(p.stem.split("-")[1]) in VALIDATION for p in paths]
+    x_fit, y_fit = load_chunks([p for p, h in zip(paths, held, strict=True) if not h])
+    x_val, y_val = load_chunks([p for p, h in zip(paths, held, strict=True) if h])
+    print(f"places: fit {len(x_fit)} ({y_fit[:, 0].sum()} taken), validation {len(x_val)}")
+    net = build_net(x_fit.shape[1])
+    if resume:
+        load_exported(net, NET)
+        print(f"shipped judge: {summary(_probabilities(net, x_val), y_val)}", flush=True)
+    fit_y = torch.from_numpy(y_fit.astype(np.float32))
+
+    def batch_loss(index: Any) -> Any:
+        x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
+        taken, light = net(x)
+        y = fit_y[index]
+        loss = functional.binary_cross_entropy_with_logits(taken[:, 0], y[:, 0])
+        colour = functional.binary_cross_entropy_with_logits(light[:, 0], y[:, 1], reduction="none")
+        return loss + (colour * y[:, 0]).sum() / y[:, 0].sum().clamp(min=1.0)
+
+    fit_epochs(
+        net,
+        len(x_fit),
+        BATCH,
+        LEARNING_RATE,
+        epochs,
+        generator,
+        batch_loss,
+        lambda: summary(_probabilities(net, x_val), y_val),
+        resume,
+    )
+    example = torch.from_numpy(nets.image_batch(x_val[:4]))
+    print(export_onnx(net, example, NET, OUTPUTS))
+
+
+def main() -> None:
+    """Render or train, as the command says."""
+    chunked_main(
+        __doc__ or "",
+        (DEFAULT_DATA, 800_000, 16_000, EPOCHS),
+        (CHUNK, "npz"),
+        lambda first, data, config, _: render_chunk(first, data, config),
+        lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
+        threads_and_resume,
+    )
+
+
+if __name__ == "__main__":
+    main()
