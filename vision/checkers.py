@@ -16,7 +16,7 @@ averaged (``run_net``); the bar's crop is read again with its contrast stretched
 averaged too (a dark checker on a dark bar is the one the net missed most). A point the net is
 unsure holds any checker is looked at again, closer, by the judge of edges (``vision.edges``:
 ``edge_judged``), whose P(the point's first place is taken) replaces the net's P(some): a lone
-dark checker on a dark point is the one the net missed most on the points.
+dark checker on a dark point, faint at the net's pixels, is the checker it most often misses.
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (every full row is looked at again,
@@ -480,7 +480,8 @@ def edge_judged(
     """``readings`` (per point, 1..24) with each point the net is unsure holds any checker (it
     gives both none and some at least ``edge_doubt``) looked at again by ``judge``
     (``vision.edges.judge_edges``): the judge's P(its first place is taken) replaces the net's
-    P(some), shared out over the counts as the net shares it (``_taken_as``). (The net, reading
+    P(some) where they disagree or the judge is the surer, shared out over the counts as the
+    net shares it (``_taken_as``). (The net, reading
     the column at a third of the frame's pixels, leaves a faint dark checker on a dark point
     unsure, or misses it, where the judge sees it.) A point across the column from a row the
     net reads as ``edge_row_reach`` or more is not: that row may reach this point's first place
@@ -508,13 +509,18 @@ def _row_across_reaches(
 
 
 def _taken_as(reading: HalfReading, verdict: EdgeVerdict) -> HalfReading:
-    """``reading`` with P(no checker) 1 - ``verdict.taken``, the counts from 1 up sharing
-    ``verdict.taken`` as the net shares P(some) (one, where it gives them none); where the net
-    found the point likelier empty, its colour the judge's (the net's is then of no checker)."""
+    """``reading`` with P(some checker) the judge's ``verdict.taken``, the counts from 1 up
+    sharing it as the net shares P(some) (one, where it gives them none); but where the net and
+    the judge agree (both find the point likelier taken, or both likelier empty) and the net is
+    the surer, the net's stands. Where the net found the point likelier empty, the colour is the
+    judge's (the net's is then of no checker)."""
     some = reading.count[1:].astype(np.float64)
     total = float(some.sum())
+    taken = verdict.taken
+    if (taken >= 0.5) == (total >= 0.5) and abs(total - 0.5) > abs(taken - 0.5):
+        taken = total
     shape = some / total if total > 0.0 else np.eye(len(some))[0]
-    count = np.concatenate([[1.0 - verdict.taken], verdict.taken * shape]).astype(np.float32)
+    count = np.concatenate([[1.0 - taken], taken * shape]).astype(np.float32)
     light = verdict.light if reading.count[0] >= 0.5 else reading.light
     return replace(reading, count=count, light=light)
 

@@ -650,23 +650,26 @@ class CheckerConfig:
     min_stack_probability: float = 0.005
     # A point is looked at again by the judge of edges (vision.edges), closer, where the net gives
     # both no checker and some at least ``edge_doubt``; the judge's P(its first place is taken) then
-    # replaces the net's P(some) (vision.checkers.edge_judged). Not a point across the column from a
-    # row the net reads as ``edge_row_reach`` or more: a row overflowing towards the middle fills a
-    # surface 10 to 12 checkers long (vision.render.layout), and its last checker may lie on this
-    # point's first place. (Tuning frames 670,000..670,999 and 673,000..673,999, labelled corners,
-    # calibrated, 2026-12-07: the net misreads whether 15 and 21 points hold any checker, giving
-    # them P(none) from 0.12 to 0.9996 (at least 0.1 on a point holding some, under 0.9 on an empty
-    # one); at 0.0001 the judge looks at 1.5 points a frame, all 36 among them; at 0.001 at 0.35,
-    # all but one; at 0.00001 at 4.1. Tuning frames 650,000.., 660,000.., 672,000.. and 673,000..
-    # (1,000 each, 3,543 boards), without the judge 3,482 exact and 21 confidently wrong; with it,
-    # no reach: at 0.001 3,484 and 21, at 0.0001 3,485 and 20, at 0.00001 3,483 and 20 (rows
+    # replaces the net's P(some) where the two disagree or the judge is the surer
+    # (vision.checkers.edge_judged). Not a point across the column from a row the net reads as
+    # ``edge_row_reach`` or more: a row overflowing towards the middle fills a surface 10 to 12
+    # checkers long (vision.render.layout), and its last checker may lie on this point's first
+    # place. (Tuning frames 670,000..670,999 and 673,000..673,999, labelled corners, calibrated,
+    # 2026-12-07: the net misreads whether 15 and 21 points hold any checker, giving them P(none)
+    # from 0.12 to 0.9996 (at least 0.1 on a point holding some, under 0.9 on an empty one); at
+    # 0.0001 the judge looks at 1.5 points a frame, all 36 among them; at 0.001 at 0.35, all but
+    # one; at 0.00001 at 4.1. Tuning frames 650,000.., 660,000.., 672,000.. and 673,000.. (1,000
+    # each, 3,543 boards), without the judge 3,482 exact and 21 confidently wrong; with it, no
+    # reach: at 0.001 3,484 and 21, at 0.0001 3,485 and 20, at 0.00001 3,483 and 20 (rows
     # overflowing across an empty point, taken for its checker, among the new errors); with a reach
     # of 10 at 0.0001, 3,491 and 14. All seven ranges 650,000.. to 674,000.. (6,158 boards): without
-    # the judge 6,048 exact, 30 confidently wrong; with it 6,066 and 22. The judge's P(taken)
-    # weighed with the net's (their odds multiplied) rather than in its place: 6,067 and 23. Points
-    # with a found die or the cube in the judge's crop left unjudged: on the four ranges 3,486 and
-    # 15 against 3,491 and 14: a die lying by a lone checker is judged right more often than a die
-    # on an empty point is taken for a checker.)
+    # the judge 6,048 exact, 30 confidently wrong; with it 6,066 and 22. With the net's P(some) kept
+    # where the two agree and the net is the surer (four empty points that the judge found less
+    # surely empty than the net did, left ranges before): 6,070 and 22. The judge's P(taken) weighed
+    # with the net's (their odds multiplied) rather than in its place: 6,067 and 23. Points with a
+    # found die or the cube in the judge's crop left unjudged (the judge in the net's place): on the
+    # four ranges 3,486 and 15 against 3,491 and 14: a die lying by a lone checker is judged right
+    # more often than a die on an empty point is taken for a checker.)
     edge_doubt: float = 0.0001
     edge_row_reach: int = 10
     # A count the sum of a colour's checkers proves (vision.tally) is given where the net gives

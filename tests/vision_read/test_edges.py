@@ -67,6 +67,18 @@ def test_the_judges_taken_is_shared_out_as_the_net_shares_some() -> None:
     assert kept[7].light == pytest.approx(0.2)
 
 
+def test_where_the_net_and_the_judge_agree_the_surer_stands() -> None:
+    """Both find the point likelier empty, the net surer (some 0.05 against 0.2): the net's
+    reading stands; both likelier taken, the judge surer (0.999 against 0.8): the judge's."""
+    config = CheckerConfig()
+    empty = _reading({0: 0.95, 1: 0.05})
+    kept = edge_judged({6: empty}, lambda points: {6: EdgeVerdict(0.2, 0.5)}, config)
+    assert kept[6].count == pytest.approx(empty.count)
+    taken = _reading({0: 0.2, 1: 0.8})
+    judged = edge_judged({6: taken}, lambda points: {6: EdgeVerdict(0.999, 0.1)}, config)
+    assert judged[6].count[:2] == pytest.approx([0.001, 0.999], abs=1e-6)
+
+
 def test_a_judge_finding_the_place_empty_empties_the_point() -> None:
     reading = _reading({0: 0.3, 1: 0.7})
     judged = edge_judged({9: reading}, lambda points: {9: EdgeVerdict(0.002, 0.5)}, CheckerConfig())
