@@ -1,5 +1,5 @@
 """Pieces the trainers share (``train_checkers``, ``train_trays``, ``train_stacks``,
-``train_lean``, ``train_cube``)."""
+``train_edges``, ``train_lean``, ``train_cube``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision import crops
+from vision import crops, nets
 from vision.board import Corners, order_corners
 from vision.config import DiceConfig, ReadConfig
 
@@ -320,3 +320,145 @@ def threads_and_resume(parser: argparse.ArgumentParser) -> None:
     """``--threads`` (torch's, default 1) and ``--resume`` (fine-tune the shipped net)."""
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--resume", action="store_true", help="fine-tune the shipped net")
+
+
+# ``judge_report``'s thresholds unless told (those of the judge of stacks).
+JUDGE_THRESHOLDS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
+
+
+def load_judge_chunks(paths: list[Path]) -> tuple[Image, npt.NDArray[np.int64]]:
+    """Crops and labels of a judge's cached chunks (``train_stacks``, ``train_edges``)."""
+    crops, labels = [], []
+    for path in paths:
+        with np.load(path) as chunk:
+            if len(chunk["labels"]):
+                crops.append(chunk["crops"])
+                labels.append(chunk["labels"])
+    return np.concatenate(crops), np.concatenate(labels)
+
+
+def augment_crops(x: Any, generator: Any) -> Any:
+    """A batch of a judge's crops (N x 3 x H x W, PyTorch) mirrored across at random (a point
+    seen from the other side), in shuffled colour channel order, with brightness, contrast
+    and noise: boards and palettes the renderer may not make."""
+    import torch
+
+    n = len(x)
+    flip = torch.rand(n, generator=generator) < 0.5
+    x = torch.where(flip[:, None, None, None], x.flip(3), x)
+    x = x[:, torch.randperm(3, generator=generator)]
+    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
+    shift = 0.2 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
+    return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
+
+
+def judge_probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
+    """The sigmoids of a judge's logits (one output, or a tuple side by side) on crops ``x``
+    (N x H x W x 3, BGR): N x outputs."""
+    import torch
+
+    net.eval()
+    out = []
+    with torch.no_grad():
+        for i in range(0, len(x), 256):
+            logits = net(torch.from_numpy(nets.image_batch(x[i : i + 256])))
+            out.append(torch.cat(logits, dim=1) if isinstance(logits, tuple) else logits)
+    return np.asarray(torch.sigmoid(torch.cat(out)).numpy(), np.float64)
+
+
+def judge_report(
+    probabilities: npt.NDArray[np.float64],
+    labels: npt.NDArray[np.int64],
+    names: tuple[str, str] = ("hiding", "plain"),
+    thresholds: tuple[float, ...] = JUDGE_THRESHOLDS,
+) -> str:
+    """AUC, and per threshold (``thresholds``) the share of the samples labelled 1 and of those
+    labelled 0 called 1 (``names``: what the two are, in the report)."""
+    yes, no = probabilities[labels == 1], probabilities[labels == 0]
+    order = np.argsort(np.concatenate([no, yes]), kind="stable")
+    ranks = np.empty(len(order))
+    ranks[order] = np.arange(1, len(order) + 1)
+    auc = (ranks[len(no) :].sum() - len(yes) * (len(yes) + 1) / 2) / max(1, len(yes) * len(no))
+    called = "; ".join(
+        f"{t}: {names[0]} {np.mean(yes >= t):.2%}, {names[1]} {np.mean(no >= t):.2%}"
+        for t in thresholds
+    )
+    return f"AUC {auc:.4f} ({len(yes)} {names[0]}, {len(no)} {names[1]}); {called}"
+
+
+def fit_judge(
+    build: Callable[[], Any],
+    data: tuple[Path, range],
+    network: tuple[str, tuple[str, ...]],
+    loss: Callable[[Any, Any], Any],
+    summary: Callable[[npt.NDArray[np.float64], npt.NDArray[np.int64]], str],
+    schedule: tuple[int, int, float, int],
+    resume: bool,
+) -> None:
+    """Fit a judge (``train_stacks``, ``train_edges``; ``build()`` makes it, after the seeds are
+    fixed) on the cached chunks of ``data`` (the folder, and the seeds whose chunks are held
+    out for validation) and export it as ``network`` (its name and outputs): ``loss(net's
+    outputs, labels)`` on crops augmented by ``augment_crops``; ``schedule``: epochs, batch,
+    peak learning rate and torch's threads (``fit_epochs``); ``summary(judge_probabilities,
+    labels)`` of the validation crops after each epoch. With ``resume``, the shipped judge is
+    fine-tuned instead, at a tenth of the learning rate, its batch norms kept at their folded
+    statistics (``vision.training.export.load_exported``)."""
+    import torch
+
+    from vision.training.export import export_onnx, load_exported
+
+    folder, validation = data
+    epochs, batch, rate, threads = schedule
+    name, outputs = network
+    torch.set_num_threads(threads)
+    torch.manual_seed(0)
+    generator = torch.Generator().manual_seed(0)
+    paths = sorted(folder.glob("chunk-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
+    held = [int(p.stem.split("-")[1]) in validation for p in paths]
+    x_fit, y_fit = load_judge_chunks([p for p, h in zip(paths, held, strict=True) if not h])
+    x_val, y_val = load_judge_chunks([p for p, h in zip(paths, held, strict=True) if h])
+    ones = int((y_fit if y_fit.ndim == 1 else y_fit[:, 0]).sum())
+    print(f"crops: fit {len(x_fit)} ({ones} labelled 1), validation {len(x_val)}", flush=True)
+    net = build()
+    if resume:
+        load_exported(net, name)
+        print(f"shipped judge: {summary(judge_probabilities(net, x_val), y_val)}", flush=True)
+    fit_y = torch.from_numpy(y_fit.astype(np.float32))
+
+    def batch_loss(index: Any) -> Any:
+        x = augment_crops(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
+        return loss(net(x), fit_y[index])
+
+    fit_epochs(
+        net,
+        len(x_fit),
+        batch,
+        rate,
+        epochs,
+        generator,
+        batch_loss,
+        lambda: summary(judge_probabilities(net, x_val), y_val),
+        resume,
+    )
+    example = torch.from_numpy(nets.image_batch(x_val[:4]))
+    print(export_onnx(net, example, name, outputs))
+
+
+def judge_main(
+    description: str,
+    defaults: tuple[Path, int, int, int],
+    chunk: int,
+    render: Callable[[int, Path, ReadConfig], None],
+    train: Callable[[Path, int, int, bool], None],
+) -> None:
+    """The command line of a judge's trainer (``chunked_main``, ``defaults`` as there):
+    ``render(first, data, config)`` writes ``data/chunk-<first>.npz`` of ``chunk`` frames;
+    ``train(data, epochs, threads, resume)`` (``threads_and_resume``)."""
+    chunked_main(
+        description,
+        defaults,
+        (chunk, "npz"),
+        lambda first, data, config, _: render(first, data, config),
+        lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
+        threads_and_resume,
+    )

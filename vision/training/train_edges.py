@@ -41,7 +41,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from vision import nets
 from vision.board import board_from_corners, find_bar
 from vision.columns import row_crops
 from vision.config import ReadConfig
@@ -50,15 +49,13 @@ from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
 from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
-from vision.training.export import export_onnx, load_exported
 from vision.training.parts import (
-    chunked_main,
     conv_block,
-    fit_epochs,
+    fit_judge,
     jittered_corners,
-    threads_and_resume,
+    judge_main,
+    judge_report,
 )
-from vision.training.train_stacks import load_chunks, report
 
 CHUNK = 100
 OWN_EVERY = 2  # every other seed shows the renderer's own scene
@@ -69,14 +66,15 @@ EPOCHS = 8
 BATCH = 256
 LEARNING_RATE = 3e-3
 THRESHOLDS = (0.02, 0.1, 0.5, 0.9, 0.98)  # of P(taken), in the report
+EDGE_CROP = ReadConfig().edges.crop_height  # the judge's crops are square
 
 Image = npt.NDArray[np.uint8]
 Labels = npt.NDArray[np.int64]
 
 
 def single_position(rng: np.random.Generator) -> Position:
-    """A position of lone checkers: each side's checkers on points of one (60%), two (25%) or
-    three to six (15%), on about two thirds of the points in all, the rest borne off."""
+    """A position of lone checkers: each side's checkers on four to eight points (fewer where
+    its checkers run out) of one (60%), two (25%) or three to six (15%), the rest borne off."""
     points: list[tuple[Color | None, int]] = [(None, 0)] * POINTS
     off = [0, 0]
     for side in rng.permutation(2):
@@ -173,95 +171,41 @@ def build_net(size: int) -> Any:
     return EdgeNet()
 
 
-def _augment(x: Any, generator: Any) -> Any:
-    """Mirrored across at random (a point seen from the other side), colour channel orders,
-    brightness, contrast and noise: boards and palettes the renderer may not make."""
-    import torch
-
-    n = len(x)
-    flip = torch.rand(n, generator=generator) < 0.5
-    x = torch.where(flip[:, None, None, None], x.flip(3), x)
-    x = x[:, torch.randperm(3, generator=generator)]
-    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
-    shift = 0.2 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
-    return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
-
-
-def _probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
-    """P(taken), P(light) per crop: n x 2."""
-    import torch
-
-    net.eval()
-    with torch.no_grad():
-        out = [
-            torch.cat(net(torch.from_numpy(nets.image_batch(x[i : i + 512]))), dim=1)
-            for i in range(0, len(x), 512)
-        ]
-    return np.asarray(torch.sigmoid(torch.cat(out)).numpy(), np.float64)
-
-
 def summary(probabilities: npt.NDArray[np.float64], labels: Labels) -> str:
-    """``train_stacks.report`` of ``taken`` and the light output's accuracy on taken places."""
+    """``judge_report`` of ``taken`` (its probabilities: column 0) and the light output's
+    accuracy (column 1) on taken places."""
     taken = labels[:, 0] == 1
     light = np.mean((probabilities[taken, 1] >= 0.5) == (labels[taken, 1] == 1))
-    called = report(probabilities[:, 0], labels[:, 0], ("taken", "empty"), THRESHOLDS)
+    called = judge_report(probabilities[:, 0], labels[:, 0], ("taken", "empty"), THRESHOLDS)
     return f"{called}; light right {light:.4%}"
 
 
 def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
     """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others,
-    export. With ``resume``, fine-tune the shipped judge at a tenth of the learning rate, its
-    batch norms kept at their folded statistics (``vision.training.export.load_exported``)."""
-    import torch
+    export (``vision.training.parts.fit_judge``; ``resume``: fine-tune the shipped judge). The
+    loss: of ``taken``, and of ``light`` on the taken places."""
     from torch.nn import functional
 
-    torch.set_num_threads(threads)
-    torch.manual_seed(0)
-    generator = torch.Generator().manual_seed(0)
-    paths = sorted(data.glob("chunk-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
-    held = [int(p.stem.split("-")[1]) in VALIDATION for p in paths]
-    x_fit, y_fit = load_chunks([p for p, h in zip(paths, held, strict=True) if not h])
-    x_val, y_val = load_chunks([p for p, h in zip(paths, held, strict=True) if h])
-    print(f"places: fit {len(x_fit)} ({y_fit[:, 0].sum()} taken), validation {len(x_val)}")
-    net = build_net(x_fit.shape[1])
-    if resume:
-        load_exported(net, NET)
-        print(f"shipped judge: {summary(_probabilities(net, x_val), y_val)}", flush=True)
-    fit_y = torch.from_numpy(y_fit.astype(np.float32))
-
-    def batch_loss(index: Any) -> Any:
-        x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
-        taken, light = net(x)
-        y = fit_y[index]
-        loss = functional.binary_cross_entropy_with_logits(taken[:, 0], y[:, 0])
+    def loss(out: Any, y: Any) -> Any:
+        taken, light = out
+        miss = functional.binary_cross_entropy_with_logits(taken[:, 0], y[:, 0])
         colour = functional.binary_cross_entropy_with_logits(light[:, 0], y[:, 1], reduction="none")
-        return loss + (colour * y[:, 0]).sum() / y[:, 0].sum().clamp(min=1.0)
+        return miss + (colour * y[:, 0]).sum() / y[:, 0].sum().clamp(min=1.0)
 
-    fit_epochs(
-        net,
-        len(x_fit),
-        BATCH,
-        LEARNING_RATE,
-        epochs,
-        generator,
-        batch_loss,
-        lambda: summary(_probabilities(net, x_val), y_val),
+    fit_judge(
+        lambda: build_net(EDGE_CROP),
+        (data, VALIDATION),
+        (NET, OUTPUTS),
+        loss,
+        summary,
+        (epochs, BATCH, LEARNING_RATE, threads),
         resume,
     )
-    example = torch.from_numpy(nets.image_batch(x_val[:4]))
-    print(export_onnx(net, example, NET, OUTPUTS))
 
 
 def main() -> None:
     """Render or train, as the command says."""
-    chunked_main(
-        __doc__ or "",
-        (DEFAULT_DATA, 800_000, 16_000, EPOCHS),
-        (CHUNK, "npz"),
-        lambda first, data, config, _: render_chunk(first, data, config),
-        lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
-        threads_and_resume,
-    )
+    judge_main(__doc__ or "", (DEFAULT_DATA, 800_000, 16_000, EPOCHS), CHUNK, render_chunk, train)
 
 
 if __name__ == "__main__":

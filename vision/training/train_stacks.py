@@ -70,7 +70,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from vision import nets
 from vision.board import board_from_corners, find_bar
 from vision.columns import row_crops
 from vision.config import ReadConfig
@@ -79,13 +78,12 @@ from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.stacks import NET, OUTPUTS
-from vision.training.export import export_onnx, load_exported
 from vision.training.parts import (
-    chunked_main,
     conv_block,
-    fit_epochs,
+    fit_judge,
     jittered_corners,
-    threads_and_resume,
+    judge_main,
+    judge_report,
 )
 
 CHUNK = 100
@@ -96,7 +94,6 @@ DEFAULT_DATA = Path("/tmp/stacks-data")
 EPOCHS = 14
 BATCH = 128
 LEARNING_RATE = 3e-3
-THRESHOLDS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 
 Image = npt.NDArray[np.uint8]
 
@@ -203,112 +200,25 @@ def build_net() -> Any:
     )
 
 
-def load_chunks(paths: list[Path]) -> tuple[Image, npt.NDArray[np.int64]]:
-    """Crops and labels of the cached chunks."""
-    crops, labels = [], []
-    for path in paths:
-        with np.load(path) as chunk:
-            if len(chunk["labels"]):
-                crops.append(chunk["crops"])
-                labels.append(chunk["labels"])
-    return np.concatenate(crops), np.concatenate(labels)
-
-
-def _augment(x: Any, generator: Any) -> Any:
-    """Mirrored across at random (a row seen from the other side), colour channel orders,
-    brightness, contrast and noise: boards and palettes the renderer may not make."""
-    import torch
-
-    n = len(x)
-    flip = torch.rand(n, generator=generator) < 0.5
-    x = torch.where(flip[:, None, None, None], x.flip(3), x)
-    x = x[:, torch.randperm(3, generator=generator)]
-    gain = 0.75 + 0.5 * torch.rand(n, 1, 1, 1, generator=generator)
-    shift = 0.2 * (torch.rand(n, 1, 1, 1, generator=generator) - 0.5)
-    return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
-
-
-def _probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
-    import torch
-
-    net.eval()
-    with torch.no_grad():
-        logits = torch.cat(
-            [net(torch.from_numpy(nets.image_batch(x[i : i + 256]))) for i in range(0, len(x), 256)]
-        )
-    return np.asarray(torch.sigmoid(logits[:, 0]).numpy(), np.float64)
-
-
-def report(
-    probabilities: npt.NDArray[np.float64],
-    labels: npt.NDArray[np.int64],
-    names: tuple[str, str] = ("hiding", "plain"),
-    thresholds: tuple[float, ...] = THRESHOLDS,
-) -> str:
-    """AUC, and per threshold (``thresholds``) the share of the samples labelled 1 and of those
-    labelled 0 called 1 (``names``: what the two are, in the report)."""
-    yes, no = probabilities[labels == 1], probabilities[labels == 0]
-    order = np.argsort(np.concatenate([no, yes]), kind="stable")
-    ranks = np.empty(len(order))
-    ranks[order] = np.arange(1, len(order) + 1)
-    auc = (ranks[len(no) :].sum() - len(yes) * (len(yes) + 1) / 2) / max(1, len(yes) * len(no))
-    called = "; ".join(
-        f"{t}: {names[0]} {np.mean(yes >= t):.2%}, {names[1]} {np.mean(no >= t):.2%}"
-        for t in thresholds
-    )
-    return f"AUC {auc:.4f} ({len(yes)} {names[0]}, {len(no)} {names[1]}); {called}"
-
-
 def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
     """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others,
-    export. With ``resume``, fine-tune the shipped judge at a tenth of the learning rate, its
-    batch norms kept at their folded statistics (``vision.training.export.load_exported``)."""
-    import torch
+    export (``vision.training.parts.fit_judge``; ``resume``: fine-tune the shipped judge)."""
     from torch.nn import functional
 
-    torch.set_num_threads(threads)
-    torch.manual_seed(0)
-    generator = torch.Generator().manual_seed(0)
-    paths = sorted(data.glob("chunk-*.npz"), key=lambda p: int(p.stem.split("-")[1]))
-    held = [int(p.stem.split("-")[1]) in VALIDATION for p in paths]
-    x_fit, y_fit = load_chunks([p for p, h in zip(paths, held, strict=True) if not h])
-    x_val, y_val = load_chunks([p for p, h in zip(paths, held, strict=True) if h])
-    print(f"rows: fit {len(x_fit)} ({y_fit.sum()} hiding), validation {len(x_val)}", flush=True)
-    net = build_net()
-    if resume:
-        load_exported(net, NET)
-        print(f"shipped judge: {report(_probabilities(net, x_val), y_val)}", flush=True)
-    fit_y = torch.from_numpy(y_fit.astype(np.float32))
-
-    def batch_loss(index: Any) -> Any:
-        x = _augment(torch.from_numpy(nets.image_batch(x_fit[index.numpy()])), generator)
-        return functional.binary_cross_entropy_with_logits(net(x)[:, 0], fit_y[index])
-
-    fit_epochs(
-        net,
-        len(x_fit),
-        BATCH,
-        LEARNING_RATE,
-        epochs,
-        generator,
-        batch_loss,
-        lambda: report(_probabilities(net, x_val), y_val),
+    fit_judge(
+        build_net,
+        (data, VALIDATION),
+        (NET, OUTPUTS),
+        lambda out, y: functional.binary_cross_entropy_with_logits(out[:, 0], y),
+        lambda probabilities, labels: judge_report(probabilities[:, 0], labels),
+        (epochs, BATCH, LEARNING_RATE, threads),
         resume,
     )
-    example = torch.from_numpy(nets.image_batch(x_val[:4]))
-    print(export_onnx(net, example, NET, OUTPUTS))
 
 
 def main() -> None:
     """Render or train, as the command says."""
-    chunked_main(
-        __doc__ or "",
-        (DEFAULT_DATA, 540_000, 20_000, EPOCHS),
-        (CHUNK, "npz"),
-        lambda first, data, config, _: render_chunk(first, data, config),
-        lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
-        threads_and_resume,
-    )
+    judge_main(__doc__ or "", (DEFAULT_DATA, 540_000, 20_000, EPOCHS), CHUNK, render_chunk, train)
 
 
 if __name__ == "__main__":
