@@ -13,10 +13,13 @@ the bar's upper and lower half) it gives the probabilities of 0..15 visible chec
 checkers being the lighter colour, and of checkers hidden squarely under others (``stacked``).
 A crop it is unsure of is read again mirrored and turned end over end, and the readings
 averaged (``run_net``); the bar's crop is read again with its contrast stretched and its counts
-averaged too (a dark checker on a dark bar is the one the net missed most). A point the net is
-unsure holds any checker is looked at again, closer, by the judge of edges (``vision.edges``:
-``edge_judged``), whose P(the point's first place is taken) replaces the net's P(some): a lone
-dark checker on a dark point, faint at the net's pixels, is the checker it most often misses.
+averaged too (a dark checker on a dark bar is the one the net missed most), and each half of
+the bar is looked at again, closer, by the judge of the bar (``vision.bar``: ``bar_judged``),
+whose counts and colour replace the net's where it is the surer. A point the
+net is unsure holds any checker is looked at again, closer, by the judge of edges
+(``vision.edges``: ``edge_judged``), whose P(the point's first place is taken) replaces the
+net's P(some): a lone dark checker on a dark point, faint at the net's pixels, is the checker it
+most often misses.
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (every full row is looked at again,
@@ -49,6 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import nets
+from vision.bar import BarVerdict
 from vision.board import BoardView
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import CheckerConfig
@@ -71,6 +75,8 @@ FLIPS = ((False, True), (True, False), (True, True))
 StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
 # Given points, the verdict on each one's first place (``vision.edges.judge_edges``).
 EdgeJudge = Callable[[Sequence[int]], Mapping[int, EdgeVerdict]]
+# The verdicts on the bar's upper and lower half (``vision.bar.judge_bar``).
+BarJudge = Callable[[], Sequence[BarVerdict]]
 
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
@@ -525,6 +531,37 @@ def _taken_as(reading: HalfReading, verdict: EdgeVerdict) -> HalfReading:
     return replace(reading, count=count, light=light)
 
 
+def bar_judged(
+    halves: tuple[HalfReading, HalfReading], judge: BarJudge | None
+) -> tuple[HalfReading, HalfReading]:
+    """The net's readings of the bar's upper and lower half, each looked at again by ``judge``
+    (``vision.bar.judge_bar``), the surer of the two standing (``_counted_as``). (The net,
+    reading the bar at a third of the frame's pixels, misses a dark checker on a dark bar, and
+    is unsure of the colour of checkers on a bar of neither colour, where the judge sees them.)"""
+    if judge is None:
+        return halves
+    upper, lower = (_counted_as(h, v) for h, v in zip(halves, judge(), strict=True))
+    return upper, lower
+
+
+def _counted_as(reading: HalfReading, verdict: BarVerdict) -> HalfReading:
+    """``reading`` with the judge's counts where it gives its likeliest count (4 standing for
+    four or more) a higher probability than the net gives its own: its P(0..3 checkers), and its
+    P(4 or more) shared out as the net shares P(4..15) (four, where it gives them none); and
+    with the judge's colour where its P(light) is the farther from 0.5."""
+    net = reading.count.astype(np.float64)
+    most = len(verdict.counts) - 1  # the judge's last class: this many or more
+    classes = np.concatenate([net[:most], [net[most:].sum()]])
+    surer = abs(verdict.light - 0.5) > abs(reading.light - 0.5)
+    light = verdict.light if surer else reading.light
+    if float(classes.max()) >= float(verdict.counts.max()):
+        return replace(reading, light=light)
+    tail = net[most:]
+    shape = tail / tail.sum() if tail.sum() > 0.0 else np.eye(len(tail))[0]
+    count = np.concatenate([verdict.counts[:most], float(verdict.counts[most]) * shape])
+    return replace(reading, count=count.astype(np.float32), light=light)
+
+
 def read_checkers(
     rectified_bgr: Image,
     view: BoardView,
@@ -532,13 +569,15 @@ def read_checkers(
     off: Mapping[Color, Place | None] | None = None,
     judge: StackJudge | None = None,
     edge_judge: EdgeJudge | None = None,
+    bar_judge: BarJudge | None = None,
 ) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
     ``off``, each colour's checkers borne off where the trays bound them
     (``vision.trays.off_places``), bound the points too, and the sum may prove them;
     ``judge`` (``judged``), given the points whose rows are full, says how likely each hides
     checkers; ``edge_judge`` (``edge_judged``), given the points the net is unsure hold any,
-    whether each one's first place is taken. ValueError if the image is not the view's
+    whether each one's first place is taken; ``bar_judge`` (``bar_judged``), how many checkers
+    each half of the bar holds, and of which colour. ValueError if the image is not the view's
     canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
@@ -557,9 +596,8 @@ def read_checkers(
         config,
     )
     halves = judged({p: _decode_half(r, config) for p, r in by_point.items()}, judge, config)
-    bar = _bar_halves(
-        _decode_half(readings[BAR_CROP][0], config), _decode_half(readings[BAR_CROP][1], config)
-    )
+    upper, lower = bar_judged(readings[BAR_CROP], bar_judge)
+    bar = _bar_halves(_decode_half(upper, config), _decode_half(lower, config))
     colours = _point_colours(halves, crops, config)
     bounds = off or {}
     seen = {

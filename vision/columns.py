@@ -2,7 +2,8 @@
 six either side of the bar, each holding a point hanging from the top edge and one from the
 bottom (``vision.checkers`` reads them); and a point's row cut from the frame itself, from the
 point's edge (``row_crops``: the judges of stacks and of edges, ``vision.stacks`` and
-``vision.edges``, look at it closer than the checker net)."""
+``vision.edges``, look at it closer than the checker net), and the bar's halves so, from its
+middle (``bar_crops``: the judge of the bar, ``vision.bar``)."""
 
 from __future__ import annotations
 
@@ -56,20 +57,60 @@ def crop_spans(view: BoardView, config: CheckerConfig) -> list[tuple[float, floa
     return spans
 
 
+def _strip_to_canonical(
+    across: tuple[float, float], start: float, down: bool, along: float, config: RowCropConfig
+) -> Matrix:
+    """The affine map (3 x 3) from a crop's pixels to canonical pixels, for a strip
+    ``across`` = (centre, width) canonical pixels across, running ``along`` canonical pixels
+    from y = ``start`` downwards, or (``down`` False) upwards, the crop turned half a turn: the
+    strip's start at the crop's top."""
+    centre, width = across
+    sx, sy = width / config.crop_width, along / config.crop_height
+    if down:
+        return np.array(
+            [[sx, 0.0, centre - width / 2 + sx / 2], [0.0, sy, start + sy / 2], [0, 0, 1.0]]
+        )
+    return np.array(
+        [[-sx, 0.0, centre + width / 2 - sx / 2], [0.0, -sy, start - sy / 2], [0, 0, 1.0]]
+    )
+
+
 def crop_to_canonical(view: BoardView, point: int, config: RowCropConfig) -> Matrix:
     """The affine map (3 x 3) from pixels of ``point``'s row crop to canonical pixels: the
     point's edge at the crop's top, a bottom point's crop turned half a turn."""
     column, top = point_column(point)
     centre, pitch = column_axis(view, column)
-    across = pitch * config.across_share / config.crop_width
-    along = view.height * config.along_share / config.crop_height
-    left = centre - pitch * config.across_share / 2
-    if top:
-        return np.array([[across, 0.0, left + across / 2], [0.0, along, along / 2], [0, 0, 1.0]])
-    right = centre + pitch * config.across_share / 2
-    return np.array(
-        [[-across, 0.0, right - across / 2], [0.0, -along, view.height - along / 2], [0, 0, 1.0]]
-    )
+    across = (centre, pitch * config.across_share)
+    along = view.height * config.along_share
+    return _strip_to_canonical(across, 0.0 if top else float(view.height), top, along, config)
+
+
+def bar_to_canonical(view: BoardView, upper: bool, config: RowCropConfig) -> Matrix:
+    """The affine map (3 x 3) from pixels of a bar half's crop to canonical pixels: the bar's
+    middle at the crop's top (checkers on the bar lie from the middle outwards), the upper
+    half's crop turned half a turn; ``across_share`` of the bar's width across."""
+    left, right = view.bar
+    across = ((left + right) / 2, (right - left) * config.across_share)
+    along = view.height * config.along_share
+    return _strip_to_canonical(across, view.height / 2, not upper, along, config)
+
+
+def strip_crops(
+    image_bgr: Image, view: BoardView, maps: Sequence[Matrix], config: RowCropConfig
+) -> Image:
+    """The crops (len(maps) x ``crop_height`` x ``crop_width`` x 3, BGR) cut from the frame
+    through each map from crop to canonical pixels and the view's homography."""
+    from_canonical = np.linalg.inv(view.to_canonical)
+    crops = np.empty((len(maps), config.crop_height, config.crop_width, 3), np.uint8)
+    for index, to_canonical in enumerate(maps):
+        crops[index] = cv2.warpPerspective(
+            image_bgr,
+            from_canonical @ to_canonical,
+            (config.crop_width, config.crop_height),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+    return crops
 
 
 def row_crops(
@@ -80,15 +121,12 @@ def row_crops(
     bad = [p for p in points if not 1 <= p <= POINTS]
     if bad:
         raise ValueError(f"row crops: points run 1..{POINTS}, got {bad}")
-    from_canonical = np.linalg.inv(view.to_canonical)
-    crops = np.empty((len(points), config.crop_height, config.crop_width, 3), np.uint8)
-    for index, point in enumerate(points):
-        to_frame = from_canonical @ crop_to_canonical(view, point, config)
-        crops[index] = cv2.warpPerspective(
-            image_bgr,
-            to_frame,
-            (config.crop_width, config.crop_height),
-            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-            borderMode=cv2.BORDER_REPLICATE,
-        )
-    return crops
+    maps = [crop_to_canonical(view, point, config) for point in points]
+    return strip_crops(image_bgr, view, maps, config)
+
+
+def bar_crops(image_bgr: Image, view: BoardView, config: RowCropConfig) -> Image:
+    """The crops of the bar's upper and lower half (``bar_to_canonical``): 2 x ``crop_height``
+    x ``crop_width`` x 3, BGR."""
+    maps = [bar_to_canonical(view, upper, config) for upper in (True, False)]
+    return strip_crops(image_bgr, view, maps, config)

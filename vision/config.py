@@ -836,6 +836,14 @@ class ReadConfig:
     edges: RowCropConfig = field(
         default_factory=lambda: RowCropConfig(along_share=0.12, crop_width=40, crop_height=40)
     )
+    # The judge of the bar's crops (vision.bar): each half of the bar from its middle, 0.45 of
+    # the surface's height (four checkers and a cube's gap), 1.1 of its width across, at about
+    # 1.4 to 1.8 frame pixels a crop pixel at 1280x720 (the checker net's bar crop about 3).
+    bar: RowCropConfig = field(
+        default_factory=lambda: RowCropConfig(
+            across_share=1.1, along_share=0.45, crop_width=32, crop_height=128
+        )
+    )
     motion: MotionConfig = field(default_factory=MotionConfig)
     # A die's side is about this share of the playing surface's width (rendered boards: dice
     # 15-19 mm on 490-560 mm surfaces; the dice finder shrinks the frame by it).

@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.bar import judge_bar
 from vision.board import BoardView, Corners, board_from_corners, find_board, rectify
 from vision.camera_pose import FRAME_CENTRE, BoardCamera, board_camera, nadir_of
 from vision.checkers import read_checkers, unseen
@@ -318,6 +319,7 @@ def read_located(
         off_places(trays, config.trays),
         lambda points: judge_rows(frame, view, points, config.stacks),
         lambda points: judge_edges(frame, view, points, config.edges),
+        lambda: judge_bar(frame, view, config.bar),
     )
     off = decode(trays, config.trays, unseen(checkers)).or_else(checkers.off)
     region = _board_region(view, frame.shape)

@@ -352,9 +352,9 @@ def augment_crops(x: Any, generator: Any) -> Any:
     return x * gain + shift + 0.02 * torch.randn(x.shape, generator=generator)
 
 
-def judge_probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
-    """The sigmoids of a judge's logits (one output, or a tuple side by side) on crops ``x``
-    (N x H x W x 3, BGR): N x outputs."""
+def judge_logits(net: Any, x: Image) -> npt.NDArray[np.float64]:
+    """A judge's logits (one output, or a tuple side by side) on crops ``x`` (N x H x W x 3,
+    BGR): N x outputs."""
     import torch
 
     net.eval()
@@ -363,7 +363,12 @@ def judge_probabilities(net: Any, x: Image) -> npt.NDArray[np.float64]:
         for i in range(0, len(x), 256):
             logits = net(torch.from_numpy(nets.image_batch(x[i : i + 256])))
             out.append(torch.cat(logits, dim=1) if isinstance(logits, tuple) else logits)
-    return np.asarray(torch.sigmoid(torch.cat(out)).numpy(), np.float64)
+    return np.asarray(torch.cat(out).numpy(), np.float64)
+
+
+def sigmoid(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Probabilities from logits (for a judge's report)."""
+    return np.asarray(1.0 / (1.0 + np.exp(-logits)), np.float64)
 
 
 def judge_report(
@@ -399,7 +404,7 @@ def fit_judge(
     fixed) on the cached chunks of ``data`` (the folder, and the seeds whose chunks are held
     out for validation) and export it as ``network`` (its name and outputs): ``loss(net's
     outputs, labels)`` on crops augmented by ``augment_crops``; ``schedule``: epochs, batch,
-    peak learning rate and torch's threads (``fit_epochs``); ``summary(judge_probabilities,
+    peak learning rate and torch's threads (``fit_epochs``); ``summary(judge_logits,
     labels)`` of the validation crops after each epoch. With ``resume``, the shipped judge is
     fine-tuned instead, at a tenth of the learning rate, its batch norms kept at their folded
     statistics (``vision.training.export.load_exported``)."""
@@ -417,12 +422,11 @@ def fit_judge(
     held = [int(p.stem.split("-")[1]) in validation for p in paths]
     x_fit, y_fit = load_judge_chunks([p for p, h in zip(paths, held, strict=True) if not h])
     x_val, y_val = load_judge_chunks([p for p, h in zip(paths, held, strict=True) if h])
-    ones = int((y_fit if y_fit.ndim == 1 else y_fit[:, 0]).sum())
-    print(f"crops: fit {len(x_fit)} ({ones} labelled 1), validation {len(x_val)}", flush=True)
+    print(f"crops: fit {len(x_fit)}, validation {len(x_val)}", flush=True)
     net = build()
     if resume:
         load_exported(net, name)
-        print(f"shipped judge: {summary(judge_probabilities(net, x_val), y_val)}", flush=True)
+        print(f"shipped judge: {summary(judge_logits(net, x_val), y_val)}", flush=True)
     fit_y = torch.from_numpy(y_fit.astype(np.float32))
 
     def batch_loss(index: Any) -> Any:
@@ -437,7 +441,7 @@ def fit_judge(
         epochs,
         generator,
         batch_loss,
-        lambda: summary(judge_probabilities(net, x_val), y_val),
+        lambda: summary(judge_logits(net, x_val), y_val),
         resume,
     )
     example = torch.from_numpy(nets.image_batch(x_val[:4]))
@@ -462,3 +466,41 @@ def judge_main(
         lambda args, config: train(args.data, args.epochs, args.threads, args.resume),
         threads_and_resume,
     )
+
+
+def stretched_net(height: int, width: int, classes: int) -> Any:
+    """A judge (PyTorch; ``train_edges``, ``train_bar``) of ``height`` x ``width`` crops: the
+    crop as cut and stretched (each crop less its mean colour, over its own spread: a faint
+    checker shows as well as a plain one) side by side as six channels, four 3x3 convolutions
+    (the first halving the crop, the next two followed by 2x2 max pools), then two linear layers
+    over the whole map (where a checker lies in the crop tells what it is) to ``classes``
+    logits and a light logit."""
+    import torch
+    from torch import nn
+
+    class StretchedNet(nn.Module):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.features = nn.Sequential(
+                *conv_block(6, 16, 2),
+                *conv_block(16, 24),
+                nn.MaxPool2d(2),
+                *conv_block(24, 32),
+                nn.MaxPool2d(2),
+                *conv_block(32, 48),
+            )
+            cells = ((height + 1) // 2 // 4) * ((width + 1) // 2 // 4)
+            self.head = nn.Sequential(
+                nn.Flatten(),
+                nn.Linear(48 * cells, 32),
+                nn.ReLU(),
+                nn.Linear(32, classes + 1),
+            )
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            centred = x - x.mean(dim=(2, 3), keepdim=True)
+            spread = centred.std(dim=(1, 2, 3), keepdim=True) + 0.01
+            y = self.head(self.features(torch.cat([x, 0.25 * centred / spread], dim=1)))
+            return y[:, :classes], y[:, classes:]
+
+    return StretchedNet()

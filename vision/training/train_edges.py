@@ -50,11 +50,12 @@ from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.parts import (
-    conv_block,
     fit_judge,
     jittered_corners,
     judge_main,
     judge_report,
+    sigmoid,
+    stretched_net,
 )
 
 CHUNK = 100
@@ -134,46 +135,17 @@ def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     )
 
 
-def build_net(size: int) -> Any:
-    """The judge (PyTorch) of a ``size`` pixels square crop: the crop as cut and stretched
-    (each crop less its mean colour, over its own spread) side by side as six channels, four
-    3x3 convolutions (the first halving the crop, the next two followed by 2x2 max pools),
-    then two linear layers over the whole map (the first place lies where it lies) to two
-    logits: taken, light. About 3 M multiply-adds a 40 x 40 crop."""
-    import torch
-    from torch import nn
-
-    class EdgeNet(nn.Module):  # type: ignore[misc]
-        def __init__(self) -> None:
-            super().__init__()
-            self.features = nn.Sequential(
-                *conv_block(6, 16, 2),
-                *conv_block(16, 24),
-                nn.MaxPool2d(2),
-                *conv_block(24, 32),
-                nn.MaxPool2d(2),
-                *conv_block(32, 48),
-            )
-            side = (size + 1) // 2 // 4
-            self.head = nn.Sequential(
-                nn.Flatten(),
-                nn.Linear(48 * side * side, 32),
-                nn.ReLU(),
-                nn.Linear(32, 2),
-            )
-
-        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-            centred = x - x.mean(dim=(2, 3), keepdim=True)
-            spread = centred.std(dim=(1, 2, 3), keepdim=True) + 0.01
-            y = self.head(self.features(torch.cat([x, 0.25 * centred / spread], dim=1)))
-            return y[:, :1], y[:, 1:]
-
-    return EdgeNet()
+def build_net() -> Any:
+    """The judge (PyTorch): ``vision.training.parts.stretched_net`` of the ``ReadConfig.edges``
+    crop (40 x 40: about 3 M multiply-adds) to two logits, taken and light (the first place
+    lies where it lies, so the map is read whole)."""
+    return stretched_net(EDGE_CROP, EDGE_CROP, 1)
 
 
-def summary(probabilities: npt.NDArray[np.float64], labels: Labels) -> str:
-    """``judge_report`` of ``taken`` (its probabilities: column 0) and the light output's
-    accuracy (column 1) on taken places."""
+def summary(logits: npt.NDArray[np.float64], labels: Labels) -> str:
+    """``judge_report`` of ``taken`` (its logits: column 0) and the light output's accuracy
+    (column 1) on taken places."""
+    probabilities = sigmoid(logits)
     taken = labels[:, 0] == 1
     light = np.mean((probabilities[taken, 1] >= 0.5) == (labels[taken, 1] == 1))
     called = judge_report(probabilities[:, 0], labels[:, 0], ("taken", "empty"), THRESHOLDS)
@@ -193,7 +165,7 @@ def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
         return miss + (colour * y[:, 0]).sum() / y[:, 0].sum().clamp(min=1.0)
 
     fit_judge(
-        lambda: build_net(EDGE_CROP),
+        build_net,
         (data, VALIDATION),
         (NET, OUTPUTS),
         loss,

@@ -84,6 +84,7 @@ from vision.training.parts import (
     jittered_corners,
     judge_main,
     judge_report,
+    sigmoid,
 )
 
 CHUNK = 100
@@ -210,7 +211,7 @@ def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
         (data, VALIDATION),
         (NET, OUTPUTS),
         lambda out, y: functional.binary_cross_entropy_with_logits(out[:, 0], y),
-        lambda probabilities, labels: judge_report(probabilities[:, 0], labels),
+        lambda logits, labels: judge_report(sigmoid(logits[:, 0]), labels),
         (epochs, BATCH, LEARNING_RATE, threads),
         resume,
     )
