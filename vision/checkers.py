@@ -532,16 +532,25 @@ def _taken_as(reading: HalfReading, verdict: EdgeVerdict) -> HalfReading:
 
 
 def bar_judged(
-    halves: tuple[HalfReading, HalfReading], judge: BarJudge | None
+    halves: tuple[HalfReading, HalfReading], judge: BarJudge | None, config: CheckerConfig
 ) -> tuple[HalfReading, HalfReading]:
-    """The net's readings of the bar's upper and lower half, each looked at again by ``judge``
-    (``vision.bar.judge_bar``), the surer of the two standing (``_counted_as``). (The net,
-    reading the bar at a third of the frame's pixels, misses a dark checker on a dark bar, and
-    is unsure of the colour of checkers on a bar of neither colour, where the judge sees them.)"""
-    if judge is None:
+    """The net's readings of the bar's upper and lower half, looked at again by ``judge``
+    (``vision.bar.judge_bar``) where the net is unsure of either (``_bar_doubtful``), the surer
+    of the two standing (``_counted_as``). (The net, reading the bar at a third of the frame's
+    pixels, misses a dark checker on a dark bar, and is unsure of the colour of checkers on a
+    bar of neither colour, where the judge sees them.)"""
+    if judge is None or not any(_bar_doubtful(half, config) for half in halves):
         return halves
     upper, lower = (_counted_as(h, v) for h, v in zip(halves, judge(), strict=True))
     return upper, lower
+
+
+def _bar_doubtful(reading: HalfReading, config: CheckerConfig) -> bool:
+    """Whether the net gives a bar half's likeliest count less than 1 - ``bar_doubt``, or, where
+    it sees checkers there, P(light) within ``colour_trust`` of 0.5."""
+    best = int(np.argmax(reading.count))
+    unsure_colour = best > 0 and abs(reading.light - 0.5) < config.colour_trust
+    return float(reading.count[best]) < 1.0 - config.bar_doubt or unsure_colour
 
 
 def _counted_as(reading: HalfReading, verdict: BarVerdict) -> HalfReading:
@@ -596,7 +605,7 @@ def read_checkers(
         config,
     )
     halves = judged({p: _decode_half(r, config) for p, r in by_point.items()}, judge, config)
-    upper, lower = bar_judged(readings[BAR_CROP], bar_judge)
+    upper, lower = bar_judged(readings[BAR_CROP], bar_judge, config)
     bar = _bar_halves(_decode_half(upper, config), _decode_half(lower, config))
     colours = _point_colours(halves, crops, config)
     bounds = off or {}

@@ -672,6 +672,13 @@ class CheckerConfig:
     # more often than a die on an empty point is taken for a checker.)
     edge_doubt: float = 0.0001
     edge_row_reach: int = 10
+    # The bar's halves are looked at again by the judge of the bar (vision.bar) where the net
+    # gives either half's likeliest count less than 1 - ``bar_doubt``, or is unsure of the colour
+    # of checkers it sees there (vision.checkers.bar_judged). (Tuning frames 650,000.. to
+    # 674,000.., 6,158 boards, 2026-12-07: judged every frame or so, 6,080 exact and 20
+    # confidently wrong alike; the judge then runs on three frames in four of
+    # benchmarks/vision_read.py's, 0.36 ms a frame against 0.48.)
+    bar_doubt: float = 0.0001
     # A count the sum of a colour's checkers proves (vision.tally) is given where the net gives
     # it at least this probability (or it lies over a stack that may hide checkers). (Tuning
     # seeds 650,000..650,999, labelled corners, 896 boards: without the sum 66.5% exact, 0.102%

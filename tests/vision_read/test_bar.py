@@ -15,7 +15,7 @@ from vision.bar import BarVerdict
 from vision.board import BoardView
 from vision.checkers import HalfReading, bar_judged
 from vision.columns import bar_crops
-from vision.config import ReadConfig
+from vision.config import CheckerConfig, ReadConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, SideCounts
 from vision.read import read_frame
 from vision.training import train_bar
@@ -70,7 +70,7 @@ def test_the_judge_counts_a_half_the_net_misses_and_the_surer_reading_stands() -
     counts and colour. Lower half: both find two light checkers, the net surer: the net's."""
     net = (_half({0: 0.95, 1: 0.05}, 0.6), _half({2: 0.999, 3: 0.001}, 0.97))
     verdicts = (_verdict({0: 0.01, 1: 0.99}, 0.02), _verdict({2: 0.98, 1: 0.02}, 0.9))
-    upper, lower = bar_judged(net, lambda: verdicts)
+    upper, lower = bar_judged(net, lambda: verdicts, CheckerConfig())
     assert upper.count[:2] == pytest.approx([0.01, 0.99], abs=1e-6)
     assert upper.light == pytest.approx(0.02)
     assert lower == net[1]
@@ -81,7 +81,7 @@ def test_the_judges_colour_replaces_a_less_sure_nets() -> None:
     light checkers on a bar of neither colour), the judge surer (0.97): the judge's colour."""
     net = (_half({0: 1.0}, 0.5), _half({2: 1.0}, 0.42))
     verdicts = (_verdict({0: 1.0}, 0.5), _verdict({2: 0.99, 3: 0.01}, 0.97))
-    _, lower = bar_judged(net, lambda: verdicts)
+    _, lower = bar_judged(net, lambda: verdicts, CheckerConfig())
     assert lower.count == pytest.approx(net[1].count)
     assert lower.light == pytest.approx(0.97)
 
@@ -91,7 +91,7 @@ def test_the_judges_four_or_more_is_shared_as_the_net_shares_them() -> None:
     four and 0.2 on five share the judge's 0.9 half and half."""
     net = (_half({3: 0.6, 4: 0.2, 5: 0.2}, 0.9), _half({0: 1.0}, 0.5))
     verdicts = (_verdict({3: 0.1, 4: 0.9}, 0.9), _verdict({0: 1.0}, 0.5))
-    upper, _ = bar_judged(net, lambda: verdicts)
+    upper, _ = bar_judged(net, lambda: verdicts, CheckerConfig())
     assert upper.count[3:6] == pytest.approx([0.1, 0.45, 0.45], abs=1e-6)
 
 
@@ -100,12 +100,12 @@ def test_a_judge_less_sure_than_the_net_does_not_count_checkers_it_sees() -> Non
     it is unsure of): the net's reading stands, its colour too (0.01 against 0.4)."""
     net = (_half({0: 0.999, 1: 0.001}, 0.01), _half({0: 1.0}, 0.5))
     verdicts = (_verdict({0: 0.2, 2: 0.74, 1: 0.06}, 0.4), _verdict({0: 1.0}, 0.5))
-    assert bar_judged(net, lambda: verdicts) == net
+    assert bar_judged(net, lambda: verdicts, CheckerConfig()) == net
 
 
 def test_without_a_judge_the_bar_stands() -> None:
     net = (_half({0: 0.6, 1: 0.4}, 0.5), _half({0: 1.0}, 0.5))
-    assert bar_judged(net, None) == net
+    assert bar_judged(net, None, CheckerConfig()) == net
 
 
 @settings(max_examples=40, deadline=None)
@@ -145,5 +145,5 @@ def test_the_judge_reads_the_bar_the_net_misreads_on_rendered_frames(
     image, label = rendered(seed)
     config = ReadConfig()
     assert read_frame(image, config, label.board.corners).bar == label.bar
-    monkeypatch.setattr(checkers, "bar_judged", lambda halves, judge: halves)
+    monkeypatch.setattr(checkers, "bar_judged", lambda halves, judge, config: halves)
     assert read_frame(image, config, label.board.corners).bar == alone

@@ -153,7 +153,7 @@ def test_a_dark_checker_on_a_dark_bar_beside_the_cube_is_counted(
     cube on a bar of nearly its colour: read as none from the bar's crop as cut
     (``bar_contrast`` 1), counted with the crop read again stretched. (The judge of the bar,
     which counts it either way, is left out.)"""
-    monkeypatch.setattr(checkers, "bar_judged", lambda halves, judge: halves)
+    monkeypatch.setattr(checkers, "bar_judged", lambda halves, judge, config: halves)
     table = Table(seed, clean_light=False)
     hit = list(START_SIDES[1])
     hit[6] -= 1

@@ -19,21 +19,20 @@ exports it with ``vision.training.export.export_onnx``; after each epoch it prin
 validation chunks, how often the likeliest count is right, how often it is given at 0.9 or more
 and wrong so, and how often the light output is right on halves holding checkers.
 
-The shipped judge: ``render --first 900000 --frames 10000`` and ``--first 910000 --frames
-10000`` (35,222 halves; about 8 minutes in two processes), ``--first 980000 --frames 1000``
-(validation: 1,754 halves, 1,031 holding checkers), ``train --threads 2 --epochs 10`` (about 25
-seconds an epoch, an Intel Xeon with AVX-512, 2026-12-07). Validation: the likeliest count right
-on 99.60% of the halves, given at 0.9 on 99.43% and wrong so on 0.11% (2); the light output
-right on 99.81% of the halves holding checkers. Tuning frames 650,000.. to 674,000.. (1,000
-each, labelled corners, calibrated camera, 6,158 boards), the reader with the judge of edges:
-without the judge of the bar 6,070 boards exact, 22 confidently wrong; with it (the surer of the
-two standing, ``vision.checkers.bar_judged``) 6,080 and 20: of the ten boards it reads exactly
-that were not, three had light checkers on the bar withheld for an unsure colour, four a dark
-checker missed or withheld, three an empty bar half withheld; it loses none. With its counts replacing
-the net's wherever the two disagree on the likeliest count, and its colour wherever the net's
-is within ``CheckerConfig.colour_trust`` of 0.5: 6,073 and 20 (it took plain dark bars for one
-or two checkers at 0.70 to 0.77 where the net was sure of none, and took two dark checkers for
-light ones).
+The shipped judge: ``render --first 900000 --frames 10000`` and ``--first 910000 --frames 10000``
+(35,222 halves; about 8 minutes in two processes), ``--first 980000 --frames 1000`` (validation:
+1,754 halves, 1,031 holding checkers), ``train --threads 2 --epochs 10`` (about 25 seconds an epoch,
+an Intel Xeon with AVX-512, 2026-12-07). Validation: the likeliest count right on 99.60% of the
+halves, given at 0.9 on 99.43% and wrong so on 0.11% (2); the light output right on 99.81% of the
+halves holding checkers. Tuning frames 650,000.. to 674,000.. (1,000 each, labelled corners,
+calibrated camera, 6,158 boards), the reader with the judge of edges: without the judge of the bar
+6,070 boards exact, 22 confidently wrong; with it (the surer of the two standing,
+``vision.checkers.bar_judged``) 6,080 and 20: of the ten boards it reads exactly that were not,
+three had light checkers on the bar withheld for an unsure colour, four a dark checker missed or
+withheld, three an empty bar half withheld; it loses none. With its counts replacing the net's
+wherever the two disagree on the likeliest count, and its colour wherever the net's is within
+``CheckerConfig.colour_trust`` of 0.5: 6,073 and 20 (it took plain dark bars for one or two checkers
+at 0.70 to 0.77 where the net was sure of none, and took two dark checkers for light ones).
 """
 
 from __future__ import annotations
