@@ -504,3 +504,13 @@ def stretched_net(height: int, width: int, classes: int) -> Any:
             return y[:, :classes], y[:, classes:]
 
     return StretchedNet()
+
+
+def colour_loss(light: Any, labels: Any, held: Any) -> Any:
+    """A judge's loss on the colour (``train_edges``, ``train_bar``): binary cross-entropy of
+    the light logits (N x 1) against ``labels`` (N: 1 light), averaged over the samples
+    ``held`` marks (N: 1.0 where the crop holds checkers, whose colour is known)."""
+    from torch.nn import functional
+
+    each = functional.binary_cross_entropy_with_logits(light[:, 0], labels, reduction="none")
+    return (each * held).sum() / held.sum().clamp(min=1.0)

@@ -51,7 +51,13 @@ from vision.labels import COLORS
 from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position, random_position
 from vision.render.scene import Scene, sample_scene
-from vision.training.parts import fit_judge, jittered_corners, judge_main, stretched_net
+from vision.training.parts import (
+    colour_loss,
+    fit_judge,
+    jittered_corners,
+    judge_main,
+    stretched_net,
+)
 
 CHUNK = 100
 OWN_EVERY = 4  # every fourth seed shows the renderer's own scene
@@ -163,9 +169,7 @@ def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
     def loss(out: Any, y: Any) -> Any:
         count, light = out
         miss = functional.cross_entropy(count, y[:, 0].long())
-        held = (y[:, 0] > 0).float()
-        colour = functional.binary_cross_entropy_with_logits(light[:, 0], y[:, 1], reduction="none")
-        return miss + (colour * held).sum() / held.sum().clamp(min=1.0)
+        return miss + colour_loss(light, y[:, 1], (y[:, 0] > 0).float())
 
     fit_judge(
         build_net,

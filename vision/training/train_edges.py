@@ -50,6 +50,7 @@ from vision.render import render_scene, scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.parts import (
+    colour_loss,
     fit_judge,
     jittered_corners,
     judge_main,
@@ -161,8 +162,7 @@ def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
     def loss(out: Any, y: Any) -> Any:
         taken, light = out
         miss = functional.binary_cross_entropy_with_logits(taken[:, 0], y[:, 0])
-        colour = functional.binary_cross_entropy_with_logits(light[:, 0], y[:, 1], reduction="none")
-        return miss + (colour * y[:, 0]).sum() / y[:, 0].sum().clamp(min=1.0)
+        return miss + colour_loss(light, y[:, 1], y[:, 0])
 
     fit_judge(
         build_net,
