@@ -731,17 +731,18 @@ class CheckerConfig:
 
 @dataclass(frozen=True)
 class RowCropConfig:
-    """Cropping a point's row from the frame itself, from the point's edge
-    (vision.columns.row_crops): for the judge of stacks (vision.stacks) and the judge of
-    edges (vision.edges)."""
+    """Cropping a strip of the board from the frame itself (vision.columns): a point's row from
+    its edge (``row_crops``) for the judges of stacks and of edges (vision.stacks,
+    vision.edges), or a half of the bar from its middle (``bar_crops``) for the judge of the
+    bar (vision.bar)."""
 
-    # A row's crop spans ``across_share`` of the point's pitch across (as the checker net's
-    # columns) and ``along_share`` of the surface's height from the point's edge, resampled
-    # from the frame itself to ``crop_width`` x ``crop_height`` pixels. The defaults are the
-    # judge of stacks': five checkers fill about 0.44 of the height, and the crop has about 0.7
-    # to 0.9 frame pixels a crop pixel at 1280x720, where the checker net sees about a third
-    # of that. Each judge is trained at its own size (vision.training.train_stacks,
-    # vision.training.train_edges).
+    # A row's crop spans ``across_share`` of the point's pitch (a bar half's: of the bar's
+    # width) across and ``along_share`` of the surface's height from the point's edge (the
+    # bar's middle), resampled from the frame itself to ``crop_width`` x ``crop_height`` pixels.
+    # The defaults are the judge of stacks': five checkers fill about 0.44 of the height, and
+    # the crop has about 0.7 to 0.9 frame pixels a crop pixel at 1280x720, where the checker net
+    # sees about a third of that. Each judge is trained at its own size
+    # (vision.training.train_stacks, train_edges, train_bar).
     across_share: float = 1.2
     along_share: float = 0.47
     crop_width: int = 64

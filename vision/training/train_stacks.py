@@ -6,7 +6,7 @@
 
 ``render`` draws rendered frames of tuning seeds (never the evaluation seeds of
 ``vision.render.dataset``) and caches, in chunks of ``CHUNK`` frames under ``--data`` (default
-``/tmp/stacks-data``), the row crop (``vision.stacks.row_crops``) of every point showing a
+``/tmp/stacks-data``), the row crop (``vision.columns.row_crops``) of every point showing a
 full row of ``CheckerConfig.stack_row`` checkers, and whether the row hides more stacked on it.
 The judge only ever sees such rows (the checker net reads a full row first), so only they are
 samples. Three frames in four show ``row_position`` (rows of five and stacks of six to twelve,
