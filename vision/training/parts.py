@@ -15,8 +15,9 @@ import numpy as np
 import numpy.typing as npt
 
 from vision import crops, nets
-from vision.board import Corners, order_corners
+from vision.board import BoardView, Corners, board_from_corners, find_bar, order_corners
 from vision.config import DiceConfig, ReadConfig
+from vision.render import Scene, render_scene
 
 Image = npt.NDArray[np.uint8]
 # ``fit_found``: samples a batch, peak learning rate, the seed of its generator.
@@ -514,3 +515,55 @@ def colour_loss(light: Any, labels: Any, held: Any) -> Any:
 
     each = functional.binary_cross_entropy_with_logits(light[:, 0], labels, reduction="none")
     return (each * held).sum() / held.sum().clamp(min=1.0)
+
+
+# A judge's samples of one frame (``render_judge_chunk``): given the frame, its scene and a way
+# to locate its board, the crops and their labels, or None where the frame gives none.
+JudgeCut = Callable[
+    [Image, Scene, Callable[[], BoardView]], tuple[Image, npt.NDArray[np.int64]] | None
+]
+
+
+def render_judge_chunk(
+    first: int,
+    chunk: int,
+    data: Path,
+    config: ReadConfig,
+    scene_of: Callable[[int], Scene],
+    cut: JudgeCut,
+    jitter_px: float,
+) -> None:
+    """Render frames ``first .. first + chunk - 1`` (``scene_of(seed)``) and write their crops,
+    labels and seeds (one per crop) to ``data/chunk-<first>.npz`` (``train_stacks``,
+    ``train_edges``, ``train_bar``): ``cut`` gives each frame's samples. Frames with a hand over
+    the board (labelled occluded) or without a board are skipped. The board is located as the
+    reader meets it: the labelled corners jittered by up to ``jitter_px`` (a generator seeded
+    by ``first``, drawn from only where ``cut`` locates a frame) and the bar
+    ``vision.board.find_bar`` finds there."""
+    rng = np.random.default_rng(first)
+    crops, labels, seeds = [], [], []
+    for seed in range(first, first + chunk):
+        scene = scene_of(seed)
+        image, label = render_scene(scene)
+        outline = label.board.corners
+        if not label.board.found or outline is None or label.occluded:
+            continue
+
+        def locate(outline: Corners = outline, image: Image = image) -> BoardView:
+            corners = jittered_corners(outline, rng, jitter_px)
+            return board_from_corners(
+                image, corners, config.board, find_bar(image, corners, config.board)
+            )
+
+        samples = cut(image, scene, locate)
+        if samples is None:
+            continue
+        crops.append(samples[0])
+        labels.append(samples[1])
+        seeds += [seed] * len(samples[0])
+    np.savez_compressed(
+        data / f"chunk-{first}.npz",
+        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
+        labels=np.concatenate(labels) if labels else np.zeros(0, np.int64),
+        seeds=np.array(seeds, np.int64),
+    )

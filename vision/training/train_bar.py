@@ -37,6 +37,7 @@ at 0.70 to 0.77 where the net was sure of none, and took two dark checkers for l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,18 +45,18 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.bar import COUNTS, NET, OUTPUTS
-from vision.board import board_from_corners, find_bar
+from vision.board import BoardView
 from vision.columns import bar_crops
 from vision.config import ReadConfig
 from vision.labels import COLORS
-from vision.render import render_scene, scene_for_seed
+from vision.render import scene_for_seed
 from vision.render.positions import Position, random_position
 from vision.render.scene import Scene, sample_scene
 from vision.training.parts import (
     colour_loss,
     fit_judge,
-    jittered_corners,
     judge_main,
+    render_judge_chunk,
     stretched_net,
 )
 
@@ -69,6 +70,7 @@ BATCH = 128
 LEARNING_RATE = 3e-3
 SURE = 0.9  # in the report: a count given at this probability or more
 
+Image = npt.NDArray[np.uint8]
 Labels = npt.NDArray[np.int64]
 
 
@@ -113,27 +115,13 @@ def bar_labels(scene: Scene) -> Labels:
 
 def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     """Render frames ``first .. first + CHUNK - 1`` and write the bar halves' crops, labels
-    (``bar_labels``) and seeds to ``data/chunk-<first>.npz``."""
-    rng = np.random.default_rng(first)
-    crops, labels, seeds = [], [], []
-    for seed in range(first, first + CHUNK):
-        scene = training_scene(seed)
-        image, label = render_scene(scene)
-        if not label.board.found or label.board.corners is None or label.occluded:
-            continue
-        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
-        view = board_from_corners(
-            image, corners, config.board, find_bar(image, corners, config.board)
-        )
-        crops.append(bar_crops(image, view, config.bar))
-        labels.append(bar_labels(scene))
-        seeds += [seed, seed]
-    np.savez_compressed(
-        data / f"chunk-{first}.npz",
-        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
-        labels=np.concatenate(labels) if labels else np.zeros((0, 2), np.int64),
-        seeds=np.array(seeds, np.int64),
-    )
+    (``bar_labels``) and seeds to ``data/chunk-<first>.npz``
+    (``vision.training.parts.render_judge_chunk``)."""
+
+    def cut(image: Image, scene: Scene, locate: Callable[[], BoardView]) -> tuple[Image, Labels]:
+        return bar_crops(image, locate(), config.bar), bar_labels(scene)
+
+    render_judge_chunk(first, CHUNK, data, config, training_scene, cut, CORNER_JITTER_PX)
 
 
 def build_net() -> Any:

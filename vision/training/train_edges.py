@@ -35,26 +35,27 @@ three unsure (P(taken) 0.60 to 0.86).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from vision.board import board_from_corners, find_bar
+from vision.board import BoardView
 from vision.columns import row_crops
 from vision.config import ReadConfig
 from vision.edges import NET, OUTPUTS
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
-from vision.render import render_scene, scene_for_seed
+from vision.render import scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.training.parts import (
     colour_loss,
     fit_judge,
-    jittered_corners,
     judge_main,
     judge_report,
+    render_judge_chunk,
     sigmoid,
     stretched_net,
 )
@@ -112,28 +113,14 @@ def edge_labels(scene: Scene) -> Labels:
 
 def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     """Render frames ``first .. first + CHUNK - 1`` and write every point's edge crop, labels
-    (``edge_labels``) and seeds to ``data/chunk-<first>.npz``."""
-    rng = np.random.default_rng(first)
-    crops, labels, seeds = [], [], []
+    (``edge_labels``) and seeds to ``data/chunk-<first>.npz``
+    (``vision.training.parts.render_judge_chunk``)."""
     points = list(range(1, POINTS + 1))
-    for seed in range(first, first + CHUNK):
-        scene = training_scene(seed)
-        image, label = render_scene(scene)
-        if not label.board.found or label.board.corners is None or label.occluded:
-            continue
-        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
-        view = board_from_corners(
-            image, corners, config.board, find_bar(image, corners, config.board)
-        )
-        crops.append(row_crops(image, view, points, config.edges))
-        labels.append(edge_labels(scene))
-        seeds += [seed] * POINTS
-    np.savez_compressed(
-        data / f"chunk-{first}.npz",
-        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
-        labels=np.concatenate(labels) if labels else np.zeros((0, 2), np.int64),
-        seeds=np.array(seeds, np.int64),
-    )
+
+    def cut(image: Image, scene: Scene, locate: Callable[[], BoardView]) -> tuple[Image, Labels]:
+        return row_crops(image, locate(), points, config.edges), edge_labels(scene)
+
+    render_judge_chunk(first, CHUNK, data, config, training_scene, cut, CORNER_JITTER_PX)
 
 
 def build_net() -> Any:

@@ -64,26 +64,27 @@ from being exact.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from vision.board import board_from_corners, find_bar
+from vision.board import BoardView
 from vision.columns import row_crops
 from vision.config import ReadConfig
 from vision.labels import CHECKERS_PER_SIDE, COLORS, POINTS, Color
-from vision.render import render_scene, scene_for_seed
+from vision.render import scene_for_seed
 from vision.render.positions import Position
 from vision.render.scene import Scene, sample_scene
 from vision.stacks import NET, OUTPUTS
 from vision.training.parts import (
     conv_block,
     fit_judge,
-    jittered_corners,
     judge_main,
     judge_report,
+    render_judge_chunk,
     sigmoid,
 )
 
@@ -151,30 +152,19 @@ def row_labels(scene: Scene, row: int) -> dict[int, bool]:
 
 def render_chunk(first: int, data: Path, config: ReadConfig) -> None:
     """Render frames ``first .. first + CHUNK - 1`` and write their full rows' crops, labels
-    (1: hides checkers) and seeds to ``data/chunk-<first>.npz``."""
-    rng = np.random.default_rng(first)
-    crops, labels, seeds = [], [], []
-    for seed in range(first, first + CHUNK):
-        scene = training_scene(seed)
-        image, label = render_scene(scene)
-        if not label.board.found or label.board.corners is None or label.occluded:
-            continue
+    (1: hides checkers) and seeds to ``data/chunk-<first>.npz``
+    (``vision.training.parts.render_judge_chunk``)."""
+
+    def cut(
+        image: Image, scene: Scene, locate: Callable[[], BoardView]
+    ) -> tuple[Image, npt.NDArray[np.int64]] | None:
         rows = row_labels(scene, config.checkers.stack_row)
         if not rows:
-            continue
-        corners = jittered_corners(label.board.corners, rng, CORNER_JITTER_PX)
-        view = board_from_corners(
-            image, corners, config.board, find_bar(image, corners, config.board)
-        )
-        crops.append(row_crops(image, view, list(rows), config.stacks))
-        labels += [int(hides) for hides in rows.values()]
-        seeds += [seed] * len(rows)
-    np.savez_compressed(
-        data / f"chunk-{first}.npz",
-        crops=np.concatenate(crops) if crops else np.zeros((0, 1, 1, 3), np.uint8),
-        labels=np.array(labels, np.int64),
-        seeds=np.array(seeds, np.int64),
-    )
+            return None
+        crops = row_crops(image, locate(), list(rows), config.stacks)
+        return crops, np.array([int(hides) for hides in rows.values()], np.int64)
+
+    render_judge_chunk(first, CHUNK, data, config, training_scene, cut, CORNER_JITTER_PX)
 
 
 def build_net() -> Any:
