@@ -188,26 +188,32 @@ def peaks(outputs: Floats, scale_xy: tuple[float, float], config: DiceConfig) ->
     logits = out[:HEATMAPS]
     lowest = min(config.min_peak, config.weak_peak)
     threshold = nets.logit(lowest)
-    strong: list[Candidate] = []
+    cells = []  # per heatmap: x, y, side (frame pixels), probability, outshone
     for channel in range(HEATMAPS):
         heat = logits[channel]
         outshone = heat < cv2.dilate(heat, np.ones((3, 3), np.uint8))
         ys, xs = np.nonzero((heat >= threshold) & (heat >= logits[1 - channel]))
-        for y, x in zip(ys.tolist(), xs.tolist(), strict=True):
-            cx = (x + 0.5 + float(out[2, y, x])) * STRIDE * scale_xy[0]
-            cy = (y + 0.5 + float(out[3, y, x])) * STRIDE * scale_xy[1]
-            side = float(np.exp(out[4, y, x])) * (scale_xy[0] + scale_xy[1]) / 2
-            score = float(nets.sigmoid(heat[y, x]))
-            strong.append(Candidate((cx, cy), side, score, channel == 1, bool(outshone[y, x])))
-    strong.sort(key=lambda c: -c.score)
+        cells.append(
+            (
+                (xs + 0.5 + out[2, ys, xs].astype(np.float64)) * STRIDE * scale_xy[0],
+                (ys + 0.5 + out[3, ys, xs].astype(np.float64)) * STRIDE * scale_xy[1],
+                np.exp(out[4, ys, xs]).astype(np.float64) * (scale_xy[0] + scale_xy[1]) / 2,
+                nets.sigmoid(heat[ys, xs]),
+                outshone[ys, xs],
+            )
+        )
+    x, y, side, score, beside = (
+        np.concatenate(parts).tolist() for parts in zip(*cells, strict=True)
+    )
+    dice_cells = len(cells[0][0])
     kept: list[Candidate] = []
-    for candidate in strong:
+    for i in sorted(range(len(score)), key=lambda i: -score[i]):
+        center = (x[i], y[i])
         if all(
-            math.dist(candidate.center, k.center)
-            >= config.peak_spacing_share * max(candidate.side_px, k.side_px)
+            math.dist(center, k.center) >= config.peak_spacing_share * max(side[i], k.side_px)
             for k in kept
         ):
-            kept.append(candidate)
+            kept.append(Candidate(center, side[i], score[i], i >= dice_cells, beside[i]))
             if len(kept) == config.max_candidates:
                 break
     return kept
