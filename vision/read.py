@@ -24,7 +24,7 @@ from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.edges import judge_edges
 from vision.labels import Board, Cube, Die, PointCount, Reading, SideCounts, Zone
 from vision.motion import occluded
-from vision.shrink import shrink_to
+from vision.shrink import halvings_kept, shrink_to
 from vision.stacks import judge_rows
 from vision.support import unpropped
 from vision.trays import among_standing, decode, off_places, read_trays
@@ -282,7 +282,20 @@ def read_located(
     of ``config.trays.stripe_values`` among a tray's standing checkers is their stripes, and
     dropped (``vision.trays.among_standing``)."""
     frame = check_frame(image_bgr)
-    solids = _solids(frame, config, view, None if fine is None else check_frame(fine))
+    finer = None if fine is None else check_frame(fine)
+    with halvings_kept(*([frame] if finer is None else [frame, finer])):
+        return _read_checked(frame, config, view, previous, finer)
+
+
+def _read_checked(
+    frame: Image,
+    config: ReadConfig,
+    view: BoardView | None,
+    previous: Sequence[Image],
+    fine: Image | None,
+) -> Reading:
+    """``read_located`` on frames already checked (``check_frame``)."""
+    solids = _solids(frame, config, view, fine)
     principal = config.principal_point
     camera = (
         None

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from tests.vision_read.rendered import rendered
-from vision.shrink import shrink_to
+from vision import shrink
+from vision.shrink import halvings_kept, shrink_to
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +52,31 @@ def test_grey_and_odd_sizes() -> None:
 def test_enlarging_or_empty_is_refused(frame: np.ndarray, size: tuple[int, int]) -> None:
     with pytest.raises(ValueError, match="cannot shrink 1280x720"):
         shrink_to(frame, size)
+
+
+def test_halvings_kept_are_made_once_and_change_nothing(
+    frame: np.ndarray, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within ``halvings_kept`` a frame's halvings are made once for every size shrunk to, and
+    each result is the one made outside it; other frames and later calls are not kept."""
+    sizes = [(226, 127), (160, 90), (320, 180), (640, 360)]
+    alone = [shrink_to(frame, size) for size in sizes]
+    made: list[tuple[int, int]] = []
+    resize = cv2.resize
+
+    def counted(image: np.ndarray, size: tuple[int, int], **kwargs: object) -> np.ndarray:
+        made.append(size)
+        return resize(image, size, **kwargs)
+
+    monkeypatch.setattr(shrink.cv2, "resize", counted)
+    other = frame.copy()
+    with halvings_kept(frame):
+        kept = [shrink_to(frame, size) for size in sizes]
+        assert made == [(640, 360), (320, 180), (226, 127), (160, 90)]
+        shrink_to(other, (320, 180))
+        assert made[4:] == [(640, 360), (320, 180)]
+    for a, b in zip(alone, kept, strict=True):
+        np.testing.assert_array_equal(a, b)
+    made.clear()
+    shrink_to(frame, (320, 180))
+    assert made == [(640, 360), (320, 180)]
