@@ -48,7 +48,8 @@ def _halvings(image: Image) -> list[Image]:
 
 def shrink_to(image: Image, size: tuple[int, int]) -> Image:
     """``image`` (H x W or H x W x C, uint8) area-averaged to ``size`` (width, height, each at
-    least 1 and at most the image's own)."""
+    least 1 and at most the image's own). The result may be ``image`` itself or a halving
+    kept (``halvings_kept``): callers read it, never write to it."""
     width, height = size
     if not (1 <= width <= image.shape[1] and 1 <= height <= image.shape[0]):
         raise ValueError(f"shrink_to: cannot shrink {image.shape[1]}x{image.shape[0]} to {size}")
