@@ -249,10 +249,10 @@ def edge_colours(crops: Image, config: CheckerConfig) -> npt.NDArray[np.float64]
     across = np.arange(-radius, radius + 1)
     columns = (np.arange(COLUMNS) * width + width // 2)[:, None] + across  # COLUMNS x disc
     means = np.zeros((1, 24, 3), np.float32)
-    for row, first in ((centre, True), (height - 1 - centre, False)):
+    for half, row in enumerate((centre, height - 1 - centre)):  # top points, bottom points
         discs = crops[row + across][:, columns]  # disc rows x COLUMNS x disc columns x BGR
-        points = [column_points(column)[0 if first else 1] for column in range(COLUMNS)]
-        means[0, np.array(points) - 1] = discs.mean(axis=(0, 2)) / 255.0
+        points = np.array([column_points(column)[half] for column in range(COLUMNS)])
+        means[0, points - 1] = discs.mean(axis=(0, 2)) / 255.0
     lab = cv2.cvtColor(means, cv2.COLOR_BGR2LAB)[0]
     # float Lab (L 0..100, a and b about -128..127) on the 8-bit scale of vision.config
     return np.asarray(lab * np.array([2.55, 1.0, 1.0]) + np.array([0.0, 128.0, 128.0]), np.float64)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
@@ -23,13 +24,14 @@ from vision.checkers import (
     CROPS,
     column_crops,
     dark_nearness,
+    edge_colours,
     read_checkers,
     run_net,
     split_crops,
     stretched,
     two_colours,
 )
-from vision.columns import crop_spans
+from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import ReadConfig
 from vision.labels import SideCounts
 from vision.read import read_frame
@@ -277,3 +279,23 @@ def test_a_fine_training_frame_is_rendered_finer_and_shrunk_back() -> None:
     assert fine.shape == coarse.shape == (720, 1280, 3)
     assert fine_label == label
     assert 0.0 < float(np.abs(fine.astype(np.int64) - coarse.astype(np.int64)).mean()) < 8.0
+
+
+def test_edge_colours_are_each_points_disc_at_its_edge() -> None:
+    """Each point's colour is the Lab of the mean BGR of its own disc: the top points' discs
+    ``first_checker_share`` below the crops' top edge, the bottom points' as far above the
+    bottom edge, in the middle of the point's column (random crops: any mix-up shows)."""
+    config = ReadConfig().checkers
+    height, width = config.crop_height, config.crop_width
+    crops = np.random.default_rng(5).integers(0, 256, (height, CROPS * width, 3), np.uint8)
+    radius = max(1, round(width / config.across_share * config.colour_disc_share / 2))
+    centre = round(height * config.first_checker_share)
+    expected = np.zeros((1, 24, 3), np.float32)
+    for column in range(COLUMNS):
+        middle = column * width + width // 2
+        for half, point in enumerate(column_points(column)):
+            row = centre if half == 0 else height - 1 - centre
+            disc = crops[row - radius : row + radius + 1, middle - radius : middle + radius + 1]
+            expected[0, point - 1] = disc.reshape(-1, 3).mean(axis=0) / 255.0
+    lab = cv2.cvtColor(expected, cv2.COLOR_BGR2LAB)[0] * [2.55, 1.0, 1.0] + [0.0, 128.0, 128.0]
+    np.testing.assert_array_equal(edge_colours(crops, config), lab)
