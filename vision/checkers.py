@@ -525,10 +525,16 @@ def _taken_as(reading: HalfReading, verdict: EdgeVerdict) -> HalfReading:
     taken = verdict.taken
     if (taken >= 0.5) == (total >= 0.5) and abs(total - 0.5) > abs(taken - 0.5):
         taken = total
-    shape = some / total if total > 0.0 else np.eye(len(some))[0]
-    count = np.concatenate([[1.0 - taken], taken * shape]).astype(np.float32)
+    count = np.concatenate([[1.0 - taken], _spread(taken, some)]).astype(np.float32)
     light = verdict.light if reading.count[0] >= 0.5 else reading.light
     return replace(reading, count=count, light=light)
+
+
+def _spread(mass: float, like: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``mass`` shared over counts as ``like`` (the net's probabilities of them) shares its own;
+    all on the first where ``like`` gives them none."""
+    total = float(like.sum())
+    return mass * (like / total if total > 0.0 else np.eye(len(like))[0])
 
 
 def bar_judged(
@@ -565,9 +571,9 @@ def _counted_as(reading: HalfReading, verdict: BarVerdict) -> HalfReading:
     light = verdict.light if surer else reading.light
     if float(classes.max()) >= float(verdict.counts.max()):
         return replace(reading, light=light)
-    tail = net[most:]
-    shape = tail / tail.sum() if tail.sum() > 0.0 else np.eye(len(tail))[0]
-    count = np.concatenate([verdict.counts[:most], float(verdict.counts[most]) * shape])
+    count = np.concatenate(
+        [verdict.counts[:most], _spread(float(verdict.counts[most]), net[most:])]
+    )
     return replace(reading, count=count.astype(np.float32), light=light)
 
 
