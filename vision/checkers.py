@@ -44,6 +44,7 @@ checker in shadow falls in the dark cluster.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -464,20 +465,55 @@ def judged(
     the net suspects it hides checkers, looked at again by ``judge``
     (``vision.stacks.judge_rows``): the row may hide some only where the judge gives it at
     least ``min_stack_probability``, and the sum (``vision.tally``) weighs the judge's
-    probability that it does, not the net's. (The net, reading the column at a third of the
-    frame's pixels, clears some rows that do hide checkers, which the judge sees.)"""
+    probability that it does as the rest of the board shows it (``on_this_board``), not the
+    net's. (The net, reading the column at a third of the frame's pixels, clears some rows
+    that do hide checkers, which the judge sees.)"""
     rows = [p for p, half in halves.items() if half.best == config.stack_row]
     if judge is None or not rows:
         return halves
     probabilities = judge(rows)
+    shows_more = any(half.best > config.stack_row for half in halves.values())
+    weighed = on_this_board(probabilities, shows_more, config)
     return halves | {
         point: replace(
             halves[point],
             hidden=probabilities[point] >= config.min_stack_probability,
-            hidden_probability=probabilities[point],
+            hidden_probability=weighed[point],
         )
         for point in rows
     }
+
+
+# The judge's probabilities are taken within this of 0 and 1 (a float32 sigmoid gives 1.0).
+_EDGE = 1e-6
+
+
+def on_this_board(
+    probabilities: Mapping[int, float], shows_more: bool, config: CheckerConfig
+) -> dict[int, float]:
+    """Per full row, the judge of stacks' P(it hides checkers) (``probabilities``, per point)
+    weighed by what the rest of the board shows: the probability the sum of fifteen
+    (``vision.tally``) weighs.
+
+    The judge learnt on rows about a third of which hide checkers (``train_stacks``); of the full
+    rows it is asked about on tuning frames, under a fifth do. And whether a row hides
+    checkers goes with the board: where one full row surely hides some (the judge gives it at
+    least ``stack_sure``), the players stack squarely, and another full row is likelier to
+    hide some too; where a point shows more than ``stack_row`` checkers (``shows_more``: the
+    net's likeliest visible count of some point), they overflow or layer them, and a full row
+    is likelier to be just that. (The renderer stacks a scene one way throughout,
+    ``vision.render.layout``; at a table, each player keeps a habit.) So the judge's logit
+    moves by ``stack_logit_shift``, by ``stack_beside_sure_logit`` where another row is sure,
+    and by ``stack_shows_more_logit`` where a point shows more."""
+    sure = [point for point, p in probabilities.items() if p >= config.stack_sure]
+    weighed = {}
+    for point, probability in probabilities.items():
+        beside_sure = any(other != point for other in sure)
+        logit = nets.logit(min(max(probability, _EDGE), 1.0 - _EDGE)) + config.stack_logit_shift
+        logit += config.stack_beside_sure_logit if beside_sure else 0.0
+        logit += config.stack_shows_more_logit if shows_more else 0.0
+        weighed[point] = 1.0 / (1.0 + math.exp(-logit))
+    return weighed
 
 
 def edge_judged(

@@ -648,6 +648,25 @@ class CheckerConfig:
     # of fifteen catches them.)
     stack_row: int = 5
     min_stack_probability: float = 0.005
+    # The judge's probability moved by what the rest of the board shows
+    # (vision.checkers.on_this_board), as logits. A logistic fit of whether the full rows the
+    # judge was asked about hide checkers, on tuning frames 650,000..650,999 and
+    # 660,000..660,999 (labelled corners, calibrated; 2,970 rows, 534 hiding): the judge's
+    # logit (its weight 0.98, so taken as 1), -1.78, +2.32 where another full row is at least
+    # 0.9 likely, -1.73 where a point shows more than five. Log loss on 670,000..671,999 (2,785
+    # rows, 508 hiding, held out): the judge's own 0.131, shifted only 0.110, with both 0.086.
+    # Of the full rows the judge gives 0.1..0.3 there, 3% hide checkers where no other row is
+    # sure, 26% beside a sure row of the other colour, 14% of the same colour. Tuning frames
+    # 650,000..674,999 (6,158 boards; boards exact, confidently wrong): the judge's own 6,082,
+    # 18; shifted only 6,084, 22; as fitted 6,087, 19; beside a sure row +3.0: 6,086, 18;
+    # +3.5: 6,086, 16; +4.5: 6,085, 16. A sixth checker squarely on a row of five beside a sure
+    # stack, which the judge gives 0.03 to 0.06, was read as five and is now a range or exact
+    # (650,217, 670,546, 670,579). Evaluation frames (labelled corners, calibrated), looked at
+    # after: 1,777 boards exact and 3 confidently wrong, as before.
+    stack_sure: float = 0.9
+    stack_logit_shift: float = -1.78
+    stack_beside_sure_logit: float = 3.5
+    stack_shows_more_logit: float = -1.73
     # A point is looked at again by the judge of edges (vision.edges), closer, where the net gives
     # both no checker and some at least ``edge_doubt``; the judge's P(its first place is taken) then
     # replaces the net's P(some) where the two disagree or the judge is the surer

@@ -138,6 +138,61 @@ def test_the_sum_weighs_the_judges_probability_of_a_stack(
     assert (judged.points[5].count, judged.off.light) == (5, 2)
 
 
+def test_a_row_beside_a_sure_stack_is_likelier_to_hide_checkers() -> None:
+    """The judge's probability moved as the board shows: down alone (the judge learnt on a
+    third of rows hiding checkers), up beside another row it is sure of (the players stack
+    squarely), down where a point shows more than a row (they overflow). A sure row is not
+    raised by itself."""
+    config = ReadConfig().checkers
+    alone = checkers.on_this_board({6: 0.3}, False, config)[6]
+    beside = checkers.on_this_board({6: 0.3, 13: 0.95}, False, config)
+    overflowing = checkers.on_this_board({6: 0.3}, True, config)[6]
+    assert overflowing < alone < 0.3 < beside[6]
+    assert beside[13] == pytest.approx(checkers.on_this_board({13: 0.95}, False, config)[13])
+    # exactly: the logits moved by the config's shifts
+    logit = np.log(0.3 / 0.7) + config.stack_logit_shift + config.stack_beside_sure_logit
+    assert beside[6] == pytest.approx(1.0 / (1.0 + np.exp(-logit)))
+    # a float32 sigmoid's 1.0 and 0.0 stay finite and in order
+    edges = checkers.on_this_board({1: 1.0, 2: 0.0}, False, config)
+    assert 0.0 < edges[2] < edges[1] < 1.0
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.floats(0.0, 1.0),
+    st.floats(0.0, 1.0),
+    st.floats(0.0, 1.0),
+    st.booleans(),
+)
+def test_the_board_keeps_the_judges_order(
+    low: float, high: float, other: float, more: bool
+) -> None:
+    """Rows on one board keep the judge's order: what the board shows moves them alike."""
+    low, high = sorted((low, high))
+    weighed = checkers.on_this_board({6: low, 8: high, 13: other}, more, ReadConfig().checkers)
+    if not (low < 0.9 <= high):  # the sure row raises the other, not itself
+        assert weighed[6] <= weighed[8]
+    assert all(0.0 < p < 1.0 for p in weighed.values())
+
+
+def test_a_full_row_beside_a_sure_stack_is_a_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Light shows 13 checkers and has borne none off, so its rows on 13 and 6 hide two. The
+    judge gives 6 only 0.04 of hiding any. Beside a row it is unsure of (0.6), the sum counts
+    6 as five (13, where it puts the two, stays a range: ``_under_stack``). Beside a row it is
+    sure of (0.995), 6 is a range. (Tuning frames 650,217, 670,546 and 670,579: a sixth
+    checker squarely on a row of five, read as five before the board weighed the judge.)"""
+    none_off = Place(0, 0, np.eye(16, dtype=np.float32)[0], hidden=False)
+
+    def judge(sure: float) -> checkers.StackJudge:
+        return lambda points: {p: {13: sure, 6: 0.04}.get(p, 0.001) for p in points}
+
+    unsure = _counts(_read(monkeypatch, {}, judge(0.6), none_off))
+    assert (unsure[6].count, unsure[13].count, unsure[13].max) == (5, None, 7)
+    sure = _counts(_read(monkeypatch, {}, judge(0.995), none_off))
+    assert (sure[6].count, sure[6].min, sure[6].max) == (None, 5, 7)
+    assert (sure[13].count, sure[13].min, sure[13].max) == (None, 5, 7)
+
+
 def test_the_judge_looks_at_a_full_row_the_net_clears(monkeypatch: pytest.MonkeyPatch) -> None:
     """The net suspects none of the full rows, only point 8's three; the judge, asked about
     every full row, finds light's row on point 6 likely to hide checkers: it is a range."""
