@@ -19,7 +19,9 @@ whose counts and colour replace the net's where it is the surer. A point the
 net is unsure holds any checker is looked at again, closer, by the judge of edges
 (``vision.edges``: ``edge_judged``), whose P(the point's first place is taken) replaces the
 net's P(some): a lone dark checker on a dark point, faint at the net's pixels, is the checker it
-most often misses.
+most often misses. A long row the net is unsure of (six or more) is counted again, closer, by
+the judge of long rows (``vision.long_rows``: ``long_row_judged``), whose counts replace the
+net's.
 
 Decoding (``_decode_half``): a count is given only where the net is sure
 (``min_count_probability``) and no checker may be hidden (every full row is looked at again,
@@ -78,6 +80,8 @@ StackJudge = Callable[[Sequence[int]], Mapping[int, float]]
 EdgeJudge = Callable[[Sequence[int]], Mapping[int, EdgeVerdict]]
 # The verdicts on the bar's upper and lower half (``vision.bar.judge_bar``).
 BarJudge = Callable[[], Sequence[BarVerdict]]
+# Given points, P(0..15 checkers seen) on each (``vision.long_rows.judge_long_rows``).
+LongRowJudge = Callable[[Sequence[int]], Mapping[int, Floats]]
 
 
 def column_crops(rectified_bgr: Image, view: BoardView, config: CheckerConfig) -> Image:
@@ -541,6 +545,30 @@ def edge_judged(
     return readings | {point: _taken_as(readings[point], verdicts[point]) for point in doubtful}
 
 
+def long_row_judged(
+    readings: dict[int, HalfReading], judge: LongRowJudge | None, config: CheckerConfig
+) -> dict[int, HalfReading]:
+    """``readings`` (per point, 1..24) with each point the net reads as a long row it is unsure
+    of (its likeliest count at least ``long_row_from``, given less than
+    ``min_count_probability``) counted again by ``judge`` (``vision.long_rows``): the judge's
+    P(0..15 seen) replaces the net's. (The net reads the column at a third of the frame's
+    pixels, where ten to fifteen checkers overflowing and layered blur into one another; the
+    judge sees the frame's own.)"""
+    long = [
+        point
+        for point, reading in readings.items()
+        if int(np.argmax(reading.count)) >= config.long_row_from
+        and float(reading.count.max()) < config.min_count_probability
+    ]
+    if judge is None or not long:
+        return readings
+    counts = judge(long)
+    return readings | {
+        point: replace(readings[point], count=np.asarray(counts[point], np.float32))
+        for point in long
+    }
+
+
 def _row_across_reaches(
     readings: dict[int, HalfReading], point: int, config: CheckerConfig
 ) -> bool:
@@ -621,6 +649,7 @@ def read_checkers(
     judge: StackJudge | None = None,
     edge_judge: EdgeJudge | None = None,
     bar_judge: BarJudge | None = None,
+    long_judge: LongRowJudge | None = None,
 ) -> CheckerReading:
     """Checkers per point and on the bar of a canonical board image (``vision.board.rectify``);
     ``off``, each colour's checkers borne off where the trays bound them
@@ -628,8 +657,9 @@ def read_checkers(
     ``judge`` (``judged``), given the points whose rows are full, says how likely each hides
     checkers; ``edge_judge`` (``edge_judged``), given the points the net is unsure hold any,
     whether each one's first place is taken; ``bar_judge`` (``bar_judged``), how many checkers
-    each half of the bar holds, and of which colour. ValueError if the image is not the view's
-    canonical size."""
+    each half of the bar holds, and of which colour; ``long_judge`` (``long_row_judged``),
+    given the long rows the net is unsure of, how many checkers each shows. ValueError if the
+    image is not the view's canonical size."""
     if rectified_bgr.shape[:2] != (view.height, view.width):
         raise ValueError(
             f"checkers: expected a {view.width} x {view.height} canonical board image, "
@@ -637,13 +667,17 @@ def read_checkers(
         )
     crops = column_crops(rectified_bgr, view, config)
     readings = run_net(crops, config)
-    by_point = edge_judged(
-        {
-            point: readings[column][half]
-            for column in range(COLUMNS)
-            for half, point in enumerate(column_points(column))
-        },
-        edge_judge,
+    by_point = long_row_judged(
+        edge_judged(
+            {
+                point: readings[column][half]
+                for column in range(COLUMNS)
+                for half, point in enumerate(column_points(column))
+            },
+            edge_judge,
+            config,
+        ),
+        long_judge,
         config,
     )
     halves = judged({p: _decode_half(r, config) for p, r in by_point.items()}, judge, config)

@@ -1,9 +1,10 @@
 """Where the points lie on the canonical board (``vision.board.BoardView``): twelve columns,
 six either side of the bar, each holding a point hanging from the top edge and one from the
 bottom (``vision.checkers`` reads them); and a point's row cut from the frame itself, from the
-point's edge (``row_crops``: the judges of stacks and of edges, ``vision.stacks`` and
-``vision.edges``, look at it closer than the checker net), and the bar's halves so, from its
-middle (``bar_crops``: the judge of the bar, ``vision.bar``)."""
+point's edge (``row_crops``: the judges of stacks, of edges and of long rows,
+``vision.stacks``, ``vision.edges`` and ``vision.long_rows``, look at it closer than the
+checker net), and the bar's halves so, from its middle (``bar_crops``: the judge of the bar,
+``vision.bar``)."""
 
 from __future__ import annotations
 

@@ -646,6 +646,16 @@ class CheckerConfig:
     # 3,505 boards, looked at after: 96.98% -> 97.66%, confidently wrong 25 -> 24, points
     # wrong 27 -> 26. The judge clears 14 of the 591 rows that hide checkers at 0.005: the sum
     # of fifteen catches them.)
+    # A point the net reads as a long row of at least ``long_row_from`` checkers, its likeliest
+    # count given less than ``min_count_probability``, is counted again by the judge of long
+    # rows (vision.long_rows), whose P(0..15 seen) replaces the net's
+    # (vision.checkers.long_row_judged). (Tuning frames 650,000..674,999, labelled corners,
+    # calibrated, 6,158 boards; boards exact, confidently wrong: without the judge 6,086, 16;
+    # the judge's counts replacing the net's 6,101, 15; the judge's where it is the surer
+    # 6,100, 15; the two multiplied 6,099, 15. Replacing, 16 boards read a long row's range
+    # exactly, 673,811's ten read as nine is now right, and 674,675's fourteen is now 14 to 15
+    # (a lone checker elsewhere unsure, the sum cannot settle it).)
+    long_row_from: int = 6
     stack_row: int = 5
     min_stack_probability: float = 0.005
     # The judge's probability moved by what the rest of the board shows
@@ -751,9 +761,9 @@ class CheckerConfig:
 @dataclass(frozen=True)
 class RowCropConfig:
     """Cropping a strip of the board from the frame itself (vision.columns): a point's row from
-    its edge (``row_crops``) for the judges of stacks and of edges (vision.stacks,
-    vision.edges), or a half of the bar from its middle (``bar_crops``) for the judge of the
-    bar (vision.bar)."""
+    its edge (``row_crops``) for the judges of stacks, of edges and of long rows (vision.stacks,
+    vision.edges, vision.long_rows), or a half of the bar from its middle (``bar_crops``) for
+    the judge of the bar (vision.bar)."""
 
     # A row's crop spans ``across_share`` of the point's pitch (a bar half's: of the bar's
     # width) across and ``along_share`` of the surface's height from the point's edge (the
@@ -761,7 +771,7 @@ class RowCropConfig:
     # The defaults are the judge of stacks': five checkers fill about 0.44 of the height, and
     # the crop has about 0.7 to 0.9 frame pixels a crop pixel at 1280x720, where the checker net
     # sees about a third of that. Each judge is trained at its own size
-    # (vision.training.train_stacks, train_edges, train_bar).
+    # (vision.training.train_stacks, train_edges, train_bar, train_long_rows).
     across_share: float = 1.2
     along_share: float = 0.47
     crop_width: int = 64
@@ -869,6 +879,15 @@ class ReadConfig:
     bar: RowCropConfig = field(
         default_factory=lambda: RowCropConfig(
             across_share=1.1, along_share=0.45, crop_width=32, crop_height=128
+        )
+    )
+    # The judge of long rows' crop (vision.long_rows): a point's whole column, from its edge to
+    # the opposite edge (a row overflowing towards the middle may reach past it where the
+    # opposite point is empty), 1.2 of its pitch across, at about 1.0 to 1.3 frame pixels a
+    # crop pixel at 1280x720 (the checker net's crops about 3).
+    long_rows: RowCropConfig = field(
+        default_factory=lambda: RowCropConfig(
+            across_share=1.2, along_share=1.0, crop_width=48, crop_height=384
         )
     )
     motion: MotionConfig = field(default_factory=MotionConfig)

@@ -23,6 +23,7 @@ from vision.config import CameraCalibration, DiceConfig, ReadConfig
 from vision.dice import FoundCube, FoundDie, Solids, find_solids
 from vision.edges import judge_edges
 from vision.labels import Board, Cube, Die, PointCount, Reading, SideCounts, Zone
+from vision.long_rows import judge_long_rows
 from vision.motion import occluded
 from vision.shrink import halvings_kept, shrink_to
 from vision.stacks import judge_rows
@@ -333,6 +334,7 @@ def _read_checked(
         lambda points: judge_rows(frame, view, points, config.stacks),
         lambda points: judge_edges(frame, view, points, config.edges),
         lambda: judge_bar(frame, view, config.bar),
+        lambda points: judge_long_rows(frame, view, points, config.long_rows),
     )
     off = decode(trays, config.trays, unseen(checkers)).or_else(checkers.off)
     region = _board_region(view, frame.shape)

@@ -33,7 +33,7 @@ from vision.checkers import (
 )
 from vision.columns import COLUMNS, column_points, crop_spans
 from vision.config import ReadConfig
-from vision.labels import SideCounts
+from vision.labels import CHECKERS_PER_SIDE, SideCounts
 from vision.read import read_frame
 from vision.render import scene_for_seed
 from vision.training.train_checkers import crop_labels, training_frame
@@ -123,9 +123,11 @@ def test_flipped_views_count_what_the_crop_as_cut_leaves_a_range(
 ) -> None:
     """Tuning frames whose points are read exactly only with unsure crops read four ways: a
     stack of 13 (650,295) and of 14 (660,693), and an empty point (650,599), each a range read
-    as cut. (The judge of edges, which settles the empty point too, is left out.)"""
+    as cut. (The judges of edges and of long rows, which settle the empty point and the stacks
+    too, are left out.)"""
     reader = ReadConfig()
-    config = replace(reader, checkers=replace(reader.checkers, edge_doubt=1.0))
+    alone = replace(reader.checkers, edge_doubt=1.0, long_row_from=CHECKERS_PER_SIDE + 1)
+    config = replace(reader, checkers=alone)
     once = replace(config, checkers=replace(config.checkers, flipped_views=False))
     image, label = rendered(seed)
     assert label.points[point - 1].count == count

@@ -470,12 +470,12 @@ def judge_main(
 
 
 def stretched_net(height: int, width: int, classes: int) -> Any:
-    """A judge (PyTorch; ``train_edges``, ``train_bar``) of ``height`` x ``width`` crops: the
-    crop as cut and stretched (each crop less its mean colour, over its own spread: a faint
-    checker shows as well as a plain one) side by side as six channels, four 3x3 convolutions
-    (the first halving the crop, the next two followed by 2x2 max pools), then two linear layers
-    over the whole map (where a checker lies in the crop tells what it is) to ``classes``
-    logits and a light logit."""
+    """A judge (PyTorch; ``train_edges``, ``train_bar``, ``train_long_rows``) of ``height`` x
+    ``width`` crops: the crop as cut and stretched (each crop less its mean colour, over its own
+    spread: a faint checker shows as well as a plain one) side by side as six channels, four
+    3x3 convolutions (the first halving the crop, the next two followed by 2x2 max pools), then
+    two linear layers over the whole map (where a checker lies in the crop tells what it is) to
+    ``classes`` logits and a light logit."""
     import torch
     from torch import nn
 
@@ -517,6 +517,38 @@ def colour_loss(light: Any, labels: Any, held: Any) -> Any:
     return (each * held).sum() / held.sum().clamp(min=1.0)
 
 
+def count_and_colour_loss(out: Any, labels: Any) -> Any:
+    """A counting judge's loss (``train_bar``, ``train_long_rows``): cross-entropy of its
+    count logits against ``labels[:, 0]``, and ``colour_loss`` of its light logit against
+    ``labels[:, 1]`` on the crops holding checkers."""
+    from torch.nn import functional
+
+    count, light = out
+    miss = functional.cross_entropy(count, labels[:, 0].long())
+    return miss + colour_loss(light, labels[:, 1], (labels[:, 0] > 0).float())
+
+
+def count_summary(
+    logits: npt.NDArray[np.float64], labels: npt.NDArray[np.int64], counts: int, sure: float
+) -> str:
+    """Of a counting judge's validation crops (``logits``: its ``counts`` count logits, then
+    the light logit): the likeliest count right, given at ``sure`` and wrong so, within one,
+    and the light output right on crops holding checkers."""
+    shifted = np.exp(logits[:, :counts] - logits[:, :counts].max(axis=1, keepdims=True))
+    probabilities = shifted / shifted.sum(axis=1, keepdims=True)
+    best = probabilities.argmax(axis=1)
+    given = probabilities.max(axis=1) >= sure
+    right = best == labels[:, 0]
+    near = np.abs(best - labels[:, 0]) <= 1
+    held = labels[:, 0] > 0
+    light = np.mean((logits[held, counts] >= 0.0) == (labels[held, 1] == 1))
+    return (
+        f"count right {right.mean():.4%} (within one {near.mean():.2%}), given at {sure} "
+        f"{given.mean():.2%} and wrong so {(given & ~right).mean():.4%} ({len(labels)} crops, "
+        f"{held.sum()} holding checkers); light right {light:.4%}"
+    )
+
+
 # A judge's samples of one frame (``render_judge_chunk``): given the frame, its scene and a way
 # to locate its board, the crops and their labels, or None where the frame gives none.
 JudgeCut = Callable[
@@ -535,11 +567,11 @@ def render_judge_chunk(
 ) -> None:
     """Render frames ``first .. first + chunk - 1`` (``scene_of(seed)``) and write their crops,
     labels and seeds (one per crop) to ``data/chunk-<first>.npz`` (``train_stacks``,
-    ``train_edges``, ``train_bar``): ``cut`` gives each frame's samples. Frames with a hand over
-    the board (labelled occluded) or without a board are skipped. The board is located as the
-    reader meets it: the labelled corners jittered by up to ``jitter_px`` (a generator seeded
-    by ``first``, drawn from only where ``cut`` locates a frame) and the bar
-    ``vision.board.find_bar`` finds there."""
+    ``train_edges``, ``train_bar``, ``train_long_rows``): ``cut`` gives each frame's samples.
+    Frames with a hand over the board (labelled occluded) or without a board are skipped. The
+    board is located as the reader meets it: the labelled corners jittered by up to
+    ``jitter_px`` (a generator seeded by ``first``, drawn from only where ``cut`` locates a
+    frame) and the bar ``vision.board.find_bar`` finds there."""
     rng = np.random.default_rng(first)
     crops, labels, seeds = [], [], []
     for seed in range(first, first + chunk):

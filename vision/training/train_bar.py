@@ -16,8 +16,9 @@ occluded) or without a board are skipped.
 
 ``train`` fits the judge (PyTorch, fixed seeds) on every chunk outside ``VALIDATION`` and
 exports it with ``vision.training.export.export_onnx``; after each epoch it prints, on the
-validation chunks, how often the likeliest count is right, how often it is given at 0.9 or more
-and wrong so, and how often the light output is right on halves holding checkers.
+validation chunks, how often the likeliest count is right (and within one), how often it is
+given at 0.9 or more and wrong so, and how often the light output is right on halves holding
+checkers.
 
 The shipped judge (2026-12-07, an Intel Xeon with AVX-512): ``render --first 900000 --frames
 10000``, ``--first 910000 --frames 10000``, ``--first 920000 --frames 20000`` and ``--first 940000
@@ -65,7 +66,8 @@ from vision.render import scene_for_seed
 from vision.render.positions import Position, random_position
 from vision.render.scene import Scene, sample_scene
 from vision.training.parts import (
-    colour_loss,
+    count_and_colour_loss,
+    count_summary,
     fit_judge,
     judge_main,
     render_judge_chunk,
@@ -143,40 +145,17 @@ def build_net() -> Any:
     return stretched_net(crop.crop_height, crop.crop_width, COUNTS)
 
 
-def summary(logits: npt.NDArray[np.float64], labels: Labels) -> str:
-    """Of the validation halves: the likeliest count right, given at ``SURE`` and wrong so, and
-    the light output right on halves holding checkers (``logits``: the counts' and light's)."""
-    shifted = np.exp(logits[:, :COUNTS] - logits[:, :COUNTS].max(axis=1, keepdims=True))
-    probabilities = shifted / shifted.sum(axis=1, keepdims=True)
-    best = probabilities.argmax(axis=1)
-    sure = probabilities.max(axis=1) >= SURE
-    right = best == labels[:, 0]
-    held = labels[:, 0] > 0
-    light = np.mean((logits[held, COUNTS] >= 0.0) == (labels[held, 1] == 1))
-    return (
-        f"count right {right.mean():.4%}, given at {SURE} {sure.mean():.2%} and wrong so "
-        f"{(sure & ~right).mean():.4%} ({len(labels)} halves, {held.sum()} holding checkers); "
-        f"light right {light:.4%}"
-    )
-
-
 def train(data: Path, epochs: int, threads: int, resume: bool) -> None:
-    """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others,
-    export (``vision.training.parts.fit_judge``; ``resume``: fine-tune the shipped judge). The
-    loss: of the count, and of ``light`` on halves holding checkers."""
-    from torch.nn import functional
-
-    def loss(out: Any, y: Any) -> Any:
-        count, light = out
-        miss = functional.cross_entropy(count, y[:, 0].long())
-        return miss + colour_loss(light, y[:, 1], (y[:, 0] > 0).float())
-
+    """Fit the judge on the cached chunks outside ``VALIDATION``, report on the others
+    (``vision.training.parts.count_summary``), export (``vision.training.parts.fit_judge``;
+    ``resume``: fine-tune the shipped judge). The loss: of the count, and of ``light`` on halves
+    holding checkers (``count_and_colour_loss``)."""
     fit_judge(
         build_net,
         (data, VALIDATION),
         (NET, OUTPUTS),
-        loss,
-        summary,
+        count_and_colour_loss,
+        lambda logits, labels: count_summary(logits, labels, COUNTS, SURE),
         (epochs, BATCH, LEARNING_RATE, threads),
         resume,
     )
