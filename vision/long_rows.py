@@ -12,8 +12,8 @@ frame itself (``ReadConfig.long_rows``: from the point's edge to the opposite ed
 many crop pixels as frame pixels), and a small CNN (``vision/models/long_rows.onnx``, trained by
 ``vision.training.train_long_rows``) gives each crop P(0..15 checkers are seen on the point)
 (``judge_long_rows``; its second output, whether they are the lighter colour, is learnt beside
-the count and not used: the colour of a long row is never in doubt). Like the judges of edges
-and of the bar, its first layer sees each crop as cut and with its contrast stretched.
+the count and not used: the net's colour of the row stands). Like the judges of edges and of
+the bar, its first layer sees each crop as cut and with its contrast stretched.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from vision.labels import CHECKERS_PER_SIDE, COLORS
 from vision.long_rows import COUNTS, judge_long_rows
 from vision.read import read_frame, view_from_corners
 from vision.training import train_long_rows
+from vision.training.parts import count_summary
 
 
 def _reading(counts: dict[int, float]) -> HalfReading:
@@ -105,3 +106,16 @@ def test_the_judge_counts_a_long_row_on_a_rendered_frame() -> None:
     assert float(counts.sum()) == pytest.approx(1.0, abs=1e-5)
     reading = read_frame(image, config, label.board.corners)
     assert (reading.points[4].count, reading.off.dark) == (13, 2)
+
+
+def test_count_summary_reports_right_near_given_and_colour() -> None:
+    """Three crops: 13 read surely and right, 12 read unsurely as 13 (within one), 7 read
+    surely as 9 (given and wrong); the light logit right on the first only."""
+    logits = np.full((3, COUNTS + 1), -10.0)
+    logits[0, 13] = logits[1, 13] = logits[2, 9] = 10.0
+    logits[1, 12] = 9.5  # unsure between 13 and 12
+    logits[:, COUNTS] = [3.0, -3.0, 3.0]
+    labels = np.array([[13, 1], [12, 1], [7, 0]], np.int64)
+    report = count_summary(logits, labels, COUNTS, 0.9)
+    assert report.startswith("count right 33.3333% (within one 66.67%), given at 0.9 66.67%")
+    assert "wrong so 33.3333% (3 crops, 3 holding checkers); light right 33.3333%" in report
