@@ -646,16 +646,6 @@ class CheckerConfig:
     # 3,505 boards, looked at after: 96.98% -> 97.66%, confidently wrong 25 -> 24, points
     # wrong 27 -> 26. The judge clears 14 of the 591 rows that hide checkers at 0.005: the sum
     # of fifteen catches them.)
-    # A point the net reads as a long row of at least ``long_row_from`` checkers, its likeliest
-    # count given less than ``min_count_probability``, is counted again by the judge of long
-    # rows (vision.long_rows), whose P(0..15 seen) replaces the net's
-    # (vision.checkers.long_row_judged). (Tuning frames 650,000..674,999, labelled corners,
-    # calibrated, 6,158 boards; boards exact, confidently wrong: without the judge 6,086, 16;
-    # the judge's counts replacing the net's 6,101, 15; the judge's where it is the surer
-    # 6,100, 15; the two multiplied 6,099, 15. Replacing, 16 boards read a long row's range
-    # exactly, 673,811's ten read as nine is now right, and 674,675's fourteen is now 14 to 15
-    # (a lone checker elsewhere unsure, the sum cannot settle it).)
-    long_row_from: int = 6
     stack_row: int = 5
     min_stack_probability: float = 0.005
     # The judge's probability moved by what the rest of the board shows
@@ -677,6 +667,18 @@ class CheckerConfig:
     stack_logit_shift: float = -1.78
     stack_beside_sure_logit: float = 3.5
     stack_shows_more_logit: float = -1.73
+    # A point the net reads as a long row of at least ``long_row_from`` checkers, its likeliest
+    # count given less than ``min_count_probability``, is counted again by the judge of long
+    # rows (vision.long_rows), whose P(0..15 seen) replaces the net's
+    # (vision.checkers.long_row_judged). (Tuning frames 650,000..674,999, labelled corners,
+    # calibrated, 6,158 boards; boards exact, confidently wrong: without the judge 6,086, 16;
+    # the judge's counts replacing the net's 6,101, 15; the judge's where it is the surer
+    # 6,100, 15; the two multiplied 6,099, 15. Replacing, 16 boards are now exact (most a long
+    # row read as a range before), 673,811's ten read as nine is now right, and 674,675's
+    # fourteen is now 14 to 15
+    # (a lone checker elsewhere unsure, the sum cannot settle it). Evaluation frames, looked
+    # at after: 1,777 -> 1,779 boards exact, 3 confidently wrong as before.)
+    long_row_from: int = 6
     # A point is looked at again by the judge of edges (vision.edges), closer, where the net gives
     # both no checker and some at least ``edge_doubt``; the judge's P(its first place is taken) then
     # replaces the net's P(some) where the two disagree or the judge is the surer
