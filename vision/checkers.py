@@ -354,7 +354,7 @@ def _tallied(
         if borne_off is None:
             continue
         mine = [p for p in points if p.color == colour]
-        places = [_place(p, halves[p.point]) for p in mine]
+        places = [_place(p, halves[p.point], config) for p in mine]
         bar_half = bar[colour]  # a sure half's span is its count
         places.append(Place(bar_half.low, bar_half.high, bar_half.probabilities, False))
         spans = settle([*places, borne_off], CHECKERS_PER_SIDE, config.min_tally_probability)
@@ -452,9 +452,15 @@ def _under_stack(half: _Half, count: int) -> bool:
     return half.hidden and count > half.best
 
 
-def _place(point: PointCount, half: _Half) -> Place:
-    """A point of a colour as a place of its sum: its span, the net's probabilities."""
-    return Place(point.min, point.max, half.probabilities, half.hidden, half.hidden_probability)
+def _place(point: PointCount, half: _Half, config: CheckerConfig) -> Place:
+    """A point of a colour as a place of its sum: its span, the net's probabilities, and the
+    probability that checkers lie hidden there where a stack may hide them or the point is a
+    full row (``stack_row``, weighed by the judge of stacks: ``judged``); none elsewhere (the
+    net's P(hidden) of a shorter row, below ``min_hidden_probability``, would let the sum
+    blame it for checkers it does not hide)."""
+    full_row = half.best == config.stack_row
+    hides = half.hidden_probability if half.hidden or full_row else 0.0
+    return Place(point.min, point.max, half.probabilities, half.hidden, hides)
 
 
 def _empty_place(half: _Half) -> Place:
