@@ -455,9 +455,9 @@ def _under_stack(half: _Half, count: int) -> bool:
 def _place(point: PointCount, half: _Half, config: CheckerConfig) -> Place:
     """A point of a colour as a place of its sum: its span, the net's probabilities, and the
     probability that checkers lie hidden there where a stack may hide them or the point is a
-    full row (``stack_row``, weighed by the judge of stacks: ``judged``); none elsewhere (the
-    net's P(hidden) of a shorter row, below ``min_hidden_probability``, would let the sum
-    blame it for checkers it does not hide)."""
+    full row (``stack_row``, weighed by the judge of stacks: ``judged``); none at any other
+    point (the net's own P(hidden) there, below ``min_hidden_probability``, let the sum blame
+    tuning frame 650,058's three checkers for one it missed elsewhere)."""
     full_row = half.best == config.stack_row
     hides = half.hidden_probability if half.hidden or full_row else 0.0
     return Place(point.min, point.max, half.probabilities, half.hidden, hides)
