@@ -94,6 +94,7 @@ class FrameScore:
     occluded_false: int = 0
     dice: int = 0
     dice_value_right: int = 0
+    dice_value_given: int = 0
     dice_value_wrong: int = 0
     dice_zone_right: int = 0
     dice_missed: int = 0
@@ -150,6 +151,7 @@ def _dice_counts(label: Sequence[Die], predicted: Sequence[Die], match_px: float
     return {
         "dice": len(label),
         "dice_value_right": sum(1 for i, j in pairs if predicted[j].value == label[i].value),
+        "dice_value_given": sum(1 for _, j in pairs if predicted[j].value is not None),
         "dice_value_wrong": sum(
             1
             for i, j in pairs
@@ -282,6 +284,12 @@ class Summary:
             "dice": t.dice,
             "dice_value_pct": _percent(t.dice_value_right, t.dice),
             "dice_value_wrong_pct": _percent(t.dice_value_wrong, t.dice),
+            # of the dice matched and given a value, how many are right: the reader reports a
+            # die it cannot read without one (a blurred, smeared or translucent die) rather
+            # than guess
+            "dice_value_right_of_given_pct": _percent(
+                t.dice_value_given - t.dice_value_wrong, t.dice_value_given
+            ),
             "dice_zone_pct": _percent(t.dice_zone_right, t.dice),
             "dice_missed": t.dice_missed,
             "dice_extra": t.dice_extra,

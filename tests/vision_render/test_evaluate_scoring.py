@@ -57,6 +57,7 @@ def test_perfect_prediction_scores_one_hundred_percent() -> None:
     assert figures["abstained_pct"] == 0.0
     assert figures["corner_error_mean_px"] == 0.0
     assert figures["dice_value_pct"] == 100.0
+    assert figures["dice_value_right_of_given_pct"] == 100.0
     assert figures["dice_zone_pct"] == 100.0
     assert figures["cocked_precision_pct"] == 100.0
     assert figures["cocked_recall_pct"] == 100.0
@@ -171,11 +172,35 @@ def test_dice_value_zone_cocked_scoring() -> None:
     figures = summarise([score_frame(_label(), predicted)]).figures()
     assert figures["dice_value_pct"] == 50.0
     assert figures["dice_value_wrong_pct"] == 50.0
+    assert figures["dice_value_right_of_given_pct"] == 50.0
     assert figures["dice_zone_pct"] == 50.0
     assert figures["dice_extra"] == 1
     assert figures["dice_missed"] == 0
     assert figures["cocked_precision_pct"] == 0.0
     assert figures["cocked_recall_pct"] == 0.0
+
+
+def test_dice_read_without_a_value_count_against_values_not_against_values_given() -> None:
+    """One die read right, the other found but read without a value (unreadable): half the
+    dice are read right, and every value given is right."""
+    unread = dataclasses.replace(
+        _label(),
+        dice=(
+            Die(3, (301.0, 300.0), "left-half", False),
+            Die(None, (700.0, 351.0), "right-half", True),
+        ),
+    )
+    figures = summarise([score_frame(_label(), unread)]).figures()
+    assert figures["dice_value_pct"] == 50.0
+    assert figures["dice_value_wrong_pct"] == 0.0
+    assert figures["dice_value_right_of_given_pct"] == 100.0
+    nothing_given = dataclasses.replace(
+        _label(), dice=(Die(None, (300.0, 300.0), "left-half", False),)
+    )
+    assert (
+        summarise([score_frame(_label(), nothing_given)]).figures()["dice_value_right_of_given_pct"]
+        is None
+    )
 
 
 def test_dice_too_far_away_are_missed() -> None:
