@@ -229,10 +229,10 @@ def test_the_sum_blames_the_place_whose_needed_count_is_likeliest() -> None:
 def test_the_sum_blames_a_full_row_cleared_of_hiding_checkers_as_likely_as_it_hides_them(
     hides: float, first: int
 ) -> None:
-    """Two checkers short, a full row of 5 that no stack may hide checkers under (the judge of
-    stacks gave it ``hides``) and an empty point the net gives 2 at 0.0001: the row is blamed
-    first for the 7 the sum needs, as likely as its 5 times ``hides``; where it cannot hide
-    any, the empty point is."""
+    """Two checkers short, a full row of 5 not flagged as hiding any (the judge of stacks gave
+    it ``hides``) and an empty point the net gives 2 at 0.0001: the row is blamed first for
+    the 7 the sum needs, as likely as its 5 times ``hides``; where it cannot hide any, the
+    empty point is."""
     row = Place(5, 5, _place(5, 5).probabilities, False, hides)
     empty = _place(0, 0, likely=(0,))
     empty.probabilities[:3] = (0.9999, 0.0, 0.0001)
@@ -246,8 +246,8 @@ def test_the_sum_blames_a_full_row_cleared_of_hiding_checkers_as_likely_as_it_hi
 def test_a_full_row_hiding_checkers_the_judge_clears_is_blamed_on_a_rendered_frame() -> None:
     """Tuning frame 673,828 (calibrated camera): point 2 holds ten dark checkers, five stacked
     squarely on a row of five; the judge of stacks gives the row 0.003, and the tray is
-    surely empty. The sum, five dark checkers short, blames the row (a range from 5 to 10)
-    rather than an empty point, where it read 5, confidently wrong."""
+    surely empty. The sum, five dark checkers short, blames the row: a range from 5 to 10.
+    (Before, it blamed an empty point, and the row was read 5, confidently wrong.)"""
     scene = scene_for_seed(673_828)
     image, label = render_scene(scene)
     config = scene.camera.calibration().applied_to(ReadConfig())
